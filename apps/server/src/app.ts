@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { deriveKeys, type AppDeps } from './deps';
+import { createOutbox } from './email/outbox';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import type { App } from './plugins/types';
+import { webPlugin } from './plugins/web';
+import { registerRoutes } from './routes';
+import { startJobs } from './jobs';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Clock override for tests. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request bodies larger than this are refused with 413 (uploads have their own limits). */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.oldPassword',
+        '*.token',
+        '*.loginCode',
+        '*.code',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the whole application without listening; server.ts and tests both use it. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    outbox: createOutbox({ db: database.db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }),
+    now: options.now ?? (() => new Date()),
+    keys: deriveKeys(config.secretKey),
+  };
+  app.decorate('deps', deps);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { appUrl: config.appUrl });
+  await app.register(cookie);
+  await app.register(sessionPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vaultline API', version: '1.0.0', description: 'The HTTP API the Vaultline web app uses.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerRoutes(app);
+  await app.register(webPlugin, { distDir: config.webDistDir });
+
+  const stopJobs = config.runJobs ? startJobs(deps) : undefined;
+  app.addHook('onClose', async () => {
+    await stopJobs?.();
+    await deps.outbox.stop();
+  });
+  return app;
+}

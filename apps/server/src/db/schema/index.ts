@@ -1,0 +1,5 @@
+export * from './users';
+export * from './sessions';
+export * from './audit';
+export * from './outbox';
+export * from './settings';

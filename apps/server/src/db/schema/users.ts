@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { KycStatus, Role } from '@app/shared';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    photo: text('photo'),
+    role: text('role').$type<Role>().notNull().default('subscriber'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('Not Submitted'),
+    /** Null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    referralCode: text('referral_code').notNull(),
+    referredById: text('referred_by_id'),
+    hasFees: boolean('has_fees').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when the account is deleted: access and personal data go, ledger history stays. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_referral_code_unique').on(table.referralCode),
+    uniqueIndex('users_google_sub_unique').on(table.googleSub).where(sql`${table.googleSub} is not null`),
+    index('users_referred_by_idx').on(table.referredById),
+    index('users_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,186 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client';
+import { emailOutbox, type OutboxRow } from '../db/schema';
+import { renderEmail, type EmailContent } from './render';
+
+export interface OutgoingEmail {
+  to: string;
+  replyTo?: string;
+  kind: string;
+  content: EmailContent;
+}
+
+export interface Outbox {
+  /** Adds an email to the outbox in the caller's transaction, so it exists exactly when the change does. */
+  enqueue(db: DbOrTx, email: OutgoingEmail): Promise<number>;
+  /** Sends what is due now; returns how many were sent. Safe to run on several instances at once. */
+  deliverDue(): Promise<number>;
+  /** Ask the worker to look soon (after an enqueue commits). */
+  wake(): void;
+  /** Put a failed message back in the queue. */
+  retry(id: number): Promise<boolean>;
+  start(): void;
+  stop(): Promise<void>;
+  readonly delivering: boolean;
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 2000;
+/** A claimed message is retried after this long if its sender died mid-send. */
+const LEASE_SECONDS = 300;
+
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createOutbox(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  log: FastifyBaseLogger;
+}): Outbox {
+  const { db, log } = options;
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl, { from: options.mailFrom })
+    : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function claim(): Promise<OutboxRow[]> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+        .orderBy(emailOutbox.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        })
+        .where(inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ))
+        .returning();
+    });
+  }
+
+  async function sendOne(row: OutboxRow): Promise<boolean> {
+    if (!transport) return false;
+    try {
+      await transport.sendMail({
+        from: options.mailFrom,
+        to: row.toAddress,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, row.id));
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const gaveUp = row.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(emailOutbox)
+        .set({
+          status: gaveUp ? 'failed' : 'pending',
+          lastError: message.slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
+        })
+        .where(eq(emailOutbox.id, row.id));
+      log.warn({ emailId: row.id, attempts: row.attempts, gaveUp, err: message }, 'email delivery failed');
+      return false;
+    }
+  }
+
+  async function deliverDueOnce(): Promise<number> {
+    if (!transport) return 0;
+    let sent = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return sent;
+      for (const row of batch) if (await sendOne(row)) sent += 1;
+      if (batch.length < BATCH) return sent;
+    }
+  }
+
+  function deliverDue(): Promise<number> {
+    // One delivery pass at a time in this process; other instances are kept apart by SKIP LOCKED.
+    running ??= deliverDueOnce().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function tick() {
+    deliverDue().catch((error: unknown) => log.warn({ err: error }, 'outbox pass failed'));
+  }
+
+  return {
+    async enqueue(conn, email) {
+      const rendered = renderEmail(email.content);
+      const [row] = await conn
+        .insert(emailOutbox)
+        .values({
+          toAddress: email.to,
+          replyTo: email.replyTo ?? null,
+          subject: rendered.subject,
+          html: rendered.html,
+          text: rendered.text,
+          kind: email.kind,
+          status: transport ? 'pending' : 'stored',
+        })
+        .returning({ id: emailOutbox.id });
+      if (!transport) log.info({ emailId: row?.id, kind: email.kind }, 'email stored in the outbox (no SMTP_URL set)');
+      this.wake();
+      return row!.id;
+    },
+    deliverDue,
+    wake() {
+      if (stopped || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        tick();
+      }, 50);
+      wakeTimer.unref();
+    },
+    async retry(id) {
+      const updated = await db
+        .update(emailOutbox)
+        .set({ status: transport ? 'pending' : 'stored', nextAttemptAt: sql`now()`, attempts: 0 })
+        .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'pending'])))
+        .returning({ id: emailOutbox.id });
+      this.wake();
+      return updated.length > 0;
+    },
+    start() {
+      if (!transport || !stopped) return;
+      stopped = false;
+      timer = setInterval(tick, POLL_MS);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer = undefined;
+      await running?.catch(() => {});
+      transport?.close();
+    },
+    get delivering() {
+      return Boolean(transport);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+const SAFE_FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must be a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+};
+
+interface ZodLikeIssue {
+  message: string;
+  code?: string;
+  path?: PropertyKey[];
+  instancePath?: string;
+  params?: { issue?: ZodLikeIssue };
+}
+
+function validationMessage(issues: ZodLikeIssue[], context: string | undefined): string {
+  const first = issues[0];
+  const issue = first?.params?.issue ?? first;
+  if (!issue) return 'Invalid request';
+  const atRoot = (issue.path?.length ?? 0) === 0 && !first?.instancePath;
+  if (atRoot && issue.code === 'invalid_type') {
+    return context === 'body' ? 'Request body must be a JSON object' : `Invalid ${context ?? 'request'}`;
+  }
+  return issue.message;
+}
+
+/**
+ * One error handler: every failure becomes `{ message }` with a fitting status. Only
+ * unexpected errors are 500, and those never show their details.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .status(400)
+        .send({ message: validationMessage(error.validation as unknown as ZodLikeIssue[], error.validationContext) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && SAFE_FASTIFY_MESSAGES[error.code]) ?? (status === 429 ? error.message : 'Bad request');
+      return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+  });
+});
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: string }).code;
+    if (code && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (current as { message?: string }).message ?? '';
+    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaff } from '@app/shared';
+import { forbidden, unauthorized } from '../lib/errors';
+import { findSession, SESSION_COOKIE } from '../services/sessions';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * Resolves the session (cookie or Bearer token) on every API request, and keeps
+ * impersonation read-only: a staff member viewing as a user changes nothing.
+ */
+export const sessionPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = tokenFrom(request);
+    request.sessionToken = token;
+    request.auth = token ? await findSession(app.deps.db, token) : null;
+    if (
+      request.auth?.session.impersonatorId &&
+      !SAFE_METHODS.has(request.method) &&
+      !request.routeOptions.config.allowWhileImpersonating
+    ) {
+      throw forbidden('Impersonation is read-only: exit impersonation to make changes');
+    }
+  });
+});
+
+/** preHandler: a signed-in user. Registered after the session hook, so auth is resolved. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
+}
+
+/** preHandler: an author or admin. */
+export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
+  if (!isStaff(request.auth.user.role)) throw forbidden('Not authorized: staff only');
+}
+
+/** preHandler: an admin. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.auth) throw unauthorized();
+  if (request.auth.user.role !== 'admin') throw forbidden('Not authorized: admins only');
+}
+
+/** The signed-in user of a route guarded by requireUser/requireStaff/requireAdmin. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}

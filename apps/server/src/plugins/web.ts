@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated,
+ * and any non-API GET that is not a file answered with index.html (client-side routes).
+ */
+export const webPlugin = fp(async (app, options: { distDir: string | undefined }) => {
+  const distDir = options.distDir;
+  const hasBuild = Boolean(distDir && existsSync(path.join(distDir, 'index.html')));
+  if (hasBuild && distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    if (isPage && hasBuild) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (isPage) {
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found` });
+  });
+});

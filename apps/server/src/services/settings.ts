@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { REFERRAL_BONUS_DEFAULT_BASIS_POINTS, REFERRAL_BONUS_MAX_CENTS, SUPPORTED_ASSETS } from '@app/shared';
+import type { DbOrTx } from '../db/client';
+import { settings } from '../db/schema';
+
+const asset = z.enum(SUPPORTED_ASSETS);
+
+/** Every operator setting, with the defaults a fresh install starts from. */
+export const settingsSchema = z.object({
+  /** Receiving address per asset; an asset without one cannot be deposited. */
+  depositAddresses: z.partialRecord(asset, z.string().trim().max(200)).default({}),
+  withdrawalFee: z
+    .object({
+      flatCents: z.number().int().min(0).max(100_000).default(0),
+      basisPoints: z.number().int().min(0).max(5_000).default(0),
+    })
+    .default({ flatCents: 0, basisPoints: 0 }),
+  referralBonus: z
+    .object({
+      basisPoints: z.number().int().min(0).max(10_000).default(REFERRAL_BONUS_DEFAULT_BASIS_POINTS),
+      capCents: z.number().int().min(0).max(REFERRAL_BONUS_MAX_CENTS).default(REFERRAL_BONUS_MAX_CENTS),
+    })
+    .default({ basisPoints: REFERRAL_BONUS_DEFAULT_BASIS_POINTS, capCents: REFERRAL_BONUS_MAX_CENTS }),
+  support: z
+    .object({
+      phone: z.string().max(50).default('+1 (555) 010-0199'),
+      email: z.string().max(254).default('support@vaultline.local'),
+      chatEmbedUrl: z.string().max(500).default(''),
+    })
+    .default({ phone: '+1 (555) 010-0199', email: 'support@vaultline.local', chatEmbedUrl: '' }),
+  chartServiceUrl: z.string().max(500).default(''),
+  riskNotice: z
+    .string()
+    .max(2000)
+    .default(
+      'Investing involves risk, including the possible loss of principal. Past returns do not guarantee future results. ' +
+        'Crypto assets are volatile and are not protected by deposit insurance. Only invest what you can afford to lose.',
+    ),
+  requireStaffTwoFactor: z.boolean().default(false),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/** Reads every setting, falling back to defaults for keys never set or no longer valid. */
+export async function getSettings(db: DbOrTx): Promise<Settings> {
+  const rows = await db.select().from(settings);
+  const stored: Record<string, unknown> = {};
+  for (const row of rows) stored[row.key] = row.value;
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(settingsSchema.shape) as SettingKey[]) {
+    if (!(key in stored)) continue;
+    const parsed = settingsSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  return merged as Settings;
+}
+
+/** Writes validated settings; returns the whole set after the change. */
+export async function putSettings(db: DbOrTx, patch: Partial<Settings>, actorId: string | null): Promise<Settings> {
+  const valid = settingsSchema.partial().parse(patch);
+  for (const [key, value] of Object.entries(valid)) {
+    if (value === undefined) continue;
+    await db
+      .insert(settings)
+      .values({ key, value, updatedBy: actorId })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: actorId, updatedAt: sql`now()` } });
+  }
+  return getSettings(db);
+}

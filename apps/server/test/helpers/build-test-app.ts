@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { KycStatus, Role } from '@app/shared';
+import { buildApp } from '../../src/app';
+import type { Config } from '../../src/config';
+import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
+import type { App } from '../../src/plugins/types';
+import { insertUser } from '../../src/services/accounts';
+import { createSession } from '../../src/services/sessions';
+import type { UserRow } from '../../src/db/schema';
+
+export const TEST_PASSWORD = 'Passw0rd!';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.join(os.tmpdir(), `vaultline-test-${randomBytes(4).toString('hex')}`),
+    databaseUrl: undefined,
+    appUrl: 'http://localhost:3000',
+    smtpUrl: undefined,
+    mailFrom: 'Vaultline <no-reply@vaultline.test>',
+    adminEmail: undefined,
+    adminPassword: undefined,
+    secretKey: 'test-secret-key-test-secret-key-0123456789',
+    googleClientId: undefined,
+    redisUrl: undefined,
+    production: false,
+    logLevel: 'silent',
+    webDistDir: undefined,
+    runJobs: false,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+function adminUrl(url: string, database = 'postgres'): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Whether this run also uses PostgreSQL (TEST_DATABASE_URL set). */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A fresh database for one test file: PGlite copied from the migrated template, or, with
+ * TEST_DATABASE_URL, a new PostgreSQL database cloned from the migrated template database.
+ */
+export async function openTestDatabase(options: { postgres?: boolean; poolSize?: number } = {}): Promise<
+  Database & { url?: string }
+> {
+  const url = process.env.TEST_DATABASE_URL;
+  const usePostgres = options.postgres ?? Boolean(url);
+  if (usePostgres) {
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const template = inject('pgTemplate');
+    const name = `vaultline_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (error) {
+        // Two files cloning the template at the same instant collide; try again shortly.
+        if (attempt > 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+    const dbUrl = adminUrl(url, name);
+    const database = openPostgres(dbUrl, options.poolSize ?? 10);
+    return {
+      ...database,
+      url: dbUrl,
+      close: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return wrapPglite(client);
+}
+
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let offset = 0;
+  let fixed: number | null = null;
+  void start;
+  return {
+    now: () => new Date((fixed ?? Date.now()) + offset),
+    advance(ms) {
+      offset += ms;
+    },
+    set(date) {
+      fixed = date.getTime();
+      offset = 0;
+    },
+  };
+}
+
+export interface TestUser {
+  user: UserRow;
+  token: string;
+  headers: { authorization: string };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  clock: TestClock;
+  createUser(options?: {
+    role?: Role;
+    isVerified?: boolean;
+    kycStatus?: KycStatus;
+    email?: string;
+    name?: string;
+    password?: string;
+    referredById?: string;
+  }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function buildTestApp(
+  options: { config?: Partial<Config>; postgres?: boolean; database?: Database } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase({ postgres: options.postgres }));
+  const clock = testClock();
+  const app = await buildApp({ config: testConfig(options.config), database, now: clock.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async createUser(userOptions = {}) {
+      userCounter += 1;
+      const email = userOptions.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+      const user = await insertUser(database.db, {
+        name: userOptions.name ?? `Test User ${userCounter}`,
+        email,
+        password: userOptions.password ?? TEST_PASSWORD,
+        phone: '+14155550100',
+        country: 'US',
+        role: userOptions.role ?? 'subscriber',
+        isVerified: userOptions.isVerified ?? true,
+        kycStatus: userOptions.kycStatus ?? 'Approved',
+        referredById: userOptions.referredById ?? null,
+      });
+      const { token } = await createSession(database.db, user.id, { deviceId: 'test-device' });
+      return { user, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

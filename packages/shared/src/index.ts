@@ -1,0 +1,5 @@
+export * from './money';
+export * from './errors';
+export * from './roles';
+export * from './constants';
+export * from './schemas/index';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { parseAmount } from '../money';
+import { PHONE_MAX_DIGITS } from '../constants';
+
+/** SPEC §5: local-part@domain, domain a dotted name ending in 2+ letters or a bracketed IPv4. */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/;
+
+/** SPEC §5: optional +, first digit 1-9, then 1 to 14 more digits. */
+export const PHONE_PATTERN = new RegExp(`^\\+?[1-9]\\d{1,${PHONE_MAX_DIGITS - 1}}$`);
+
+export const REQUIRED = 'All fields are required';
+export const INVALID_EMAIL = 'Please enter a valid email';
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
+/** A required string: missing, non-string or blank all give `message`. */
+export function requiredString(message: string = REQUIRED, max = 500) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+}
+
+export function emailField(requiredMessage: string = REQUIRED) {
+  return requiredString(requiredMessage, 254)
+    .refine(isValidEmail, INVALID_EMAIL)
+    .transform((value) => value.toLowerCase());
+}
+
+/** Money in a request: a JSON number or decimal string, positive, at most two decimals; yields cents. */
+export const amountCents = z.unknown().transform((value, ctx) => {
+  const parsed = parseAmount(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+
+/** Staff adjustments: add or deduct an amount, with the reason required by PRODUCT §1.2. */
+export const adjustmentSchema = z.object({
+  operation: z.enum(['add', 'deduct'], { error: 'Operation must be add or deduct' }),
+  amount: amountCents,
+  reason: requiredString('A reason is required', 500),
+});
+export type AdjustmentInput = z.input<typeof adjustmentSchema>;
+
+export const idParam = z.object({ id: z.string().min(1).max(64) });
