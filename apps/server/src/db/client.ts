@@ -34,21 +34,25 @@ const MIGRATION_LOCK_ID = 727_001;
 
 async function countAppliedMigrations(db: Db): Promise<number> {
   try {
-    const result = await db.execute<{ count: number }>(
-      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-    );
+    const result = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { count: number }[];
+    };
     return Number(result.rows[0]?.count ?? 0);
   } catch {
     return 0;
   }
 }
 
+let shippedCount: number | undefined;
 async function shippedMigrationCount(): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
+  if (shippedCount === undefined) {
+    const { readFile } = await import('node:fs/promises');
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    shippedCount = journal.entries.length;
+  }
+  return shippedCount;
 }
 
 export function wrapPglite(client: PGlite): Database {

@@ -18,9 +18,9 @@ export const webPlugin = fp(async (app, options: { distDir: string | undefined }
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.setHeader('cache-control', 'no-cache');
+          res.header('cache-control', 'no-cache');
         }
       },
     });
