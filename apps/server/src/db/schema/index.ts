@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './audit';
 export * from './outbox';
 export * from './settings';
+export * from './kyc';
