@@ -4,3 +4,8 @@ export * from './audit';
 export * from './outbox';
 export * from './settings';
 export * from './kyc';
+export * from './auth';
+export * from './ledger';
+export * from './payments';
+export * from './withdrawals';
+export * from './idempotency';

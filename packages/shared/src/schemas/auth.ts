@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, emailField, isValidEmail, requiredString } from './common';
+
+/** SPEC §5 messages for the auth forms, shared by the server routes and the web forms. */
+export const AUTH_MESSAGES = {
+  required: REQUIRED,
+  invalidEmail: INVALID_EMAIL,
+  passwordTooShort: 'Password must be up to 6 characters',
+  invalidPhone: 'Please enter a valid Phone Number',
+  passwordsDoNotMatch: 'Passwords do not match',
+  cannotPaste: 'Cannot paste into input field',
+  forgotEmailRequired: 'Please enter an email',
+  loginCodeRequired: 'Please fill in the login code',
+  loginCodeLength: 'Access code must be 6 characters',
+  twoFactorCodeRequired: 'Please enter the code from your authenticator app',
+} as const;
+
+/** Longest password we hash; argon2 would accept more, but nobody needs it and it bounds the work. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** SPEC §5 register strength checklist: mixed case, a digit, a special character, length over 5. */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
+
+export interface PasswordStrength {
+  mixedCase: boolean;
+  number: boolean;
+  specialCharacter: boolean;
+  length: boolean;
+}
+
+export function passwordStrength(password: string): PasswordStrength {
+  return {
+    mixedCase: /[a-z]/.test(password) && /[A-Z]/.test(password),
+    number: /\d/.test(password),
+    specialCharacter: /[!@#$%^&*]/.test(password),
+    length: password.length > 5,
+  };
+}
+
+function passwordField(requiredMessage: string = REQUIRED) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+/** A password being checked (login, old password): required, no length rule beyond the maximum. */
+function existingPassword(requiredMessage: string = REQUIRED) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+const phoneField = requiredString(REQUIRED, 32)
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .refine((value) => PHONE_PATTERN.test(value), AUTH_MESSAGES.invalidPhone);
+
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx), as typed. */
+export const twoFactorCodeField = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.twoFactorCodeRequired)
+  .max(32, 'That code is too long');
+
+// ---------- Login ----------
+
+export const loginSchema = z.object({
+  email: emailField(),
+  password: existingPassword(),
+  /** Asked only when the account has two-factor authentication on (login answers twoFactorRequired). */
+  twoFactorCode: twoFactorCodeField.optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+// ---------- Register ----------
+
+const referralCodeField = z
+  .string()
+  .trim()
+  .max(32, 'Referral code is too long')
+  .optional()
+  .transform((value) => (value ? value.toUpperCase() : undefined));
+
+/** The body the API takes (SPEC §7: name, email, password, phone, referralCode, country). */
+export const registerSchema = z.object({
+  name: requiredString(REQUIRED, 100),
+  email: emailField(),
+  password: passwordField(),
+  phone: phoneField,
+  country: requiredString(REQUIRED, 100),
+  referralCode: referralCodeField,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The register form: the API body plus the confirmation, which must match. */
+export const registerFormSchema = registerSchema
+  .extend({ password2: z.string({ error: REQUIRED }).min(1, REQUIRED) })
+  .refine((value) => value.password === value.password2, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['password2'] });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+// ---------- Forgot / reset ----------
+
+export const forgotPasswordSchema = z.object({ email: emailField(AUTH_MESSAGES.forgotEmailRequired) });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ password: passwordField() });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ password2: z.string({ error: REQUIRED }).min(1, REQUIRED) })
+  .refine((value) => value.password === value.password2, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['password2'] });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+
+// ---------- Change password ----------
+
+export const changePasswordSchema = z.object({
+  oldPassword: existingPassword(),
+  password: passwordField(),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ password2: z.string({ error: REQUIRED }).min(1, REQUIRED) })
+  .refine((value) => value.password === value.password2, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['password2'] });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+
+// ---------- Login code ----------
+
+export const loginCodeField = z
+  .string({ error: AUTH_MESSAGES.loginCodeRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.loginCodeRequired)
+  .length(ACCESS_CODE_LENGTH, AUTH_MESSAGES.loginCodeLength)
+  .transform((value) => value.toUpperCase());
+
+export const loginWithCodeSchema = z.object({ loginCode: loginCodeField });
+export type LoginWithCodeInput = z.input<typeof loginWithCodeSchema>;
+
+/** The email path parameter of sendLoginCode/:email and loginWithCode/:email. */
+export const emailParamSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine(isValidEmail, INVALID_EMAIL)
+    .transform((value) => value.toLowerCase()),
+});
+
+// ---------- Profile ----------
+
+/** SPEC §7 updateUser: name, phone, bio, country, photo. Anything else in the body is ignored. */
+export const updateUserSchema = z.object({
+  name: requiredString(REQUIRED, 100).optional(),
+  phone: phoneField.optional(),
+  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
+  country: requiredString(REQUIRED, 100).optional(),
+  /** A photo url handed out by our upload endpoint, or null/empty to remove the photo. */
+  photo: z.string().trim().max(300).nullable().optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** SPEC §5: profile photos may only be jpeg, jpg or png. */
+export const PROFILE_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_PHOTO_TYPE_MESSAGE = 'Only jpeg, jpg or png images are allowed';
+
+// ---------- Two-factor ----------
+
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+export const disableTwoFactorSchema = z.object({ password: existingPassword(), code: twoFactorCodeField });
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
+
+// ---------- Google ----------
+
+export const googleCallbackSchema = z.object({
+  credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(4096),
+  twoFactorCode: twoFactorCodeField.optional(),
+});
+export type GoogleCallbackInput = z.input<typeof googleCallbackSchema>;
