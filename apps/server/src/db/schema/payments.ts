@@ -1,0 +1,29 @@
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PaymentStatus } from '@app/shared';
+
+/** A reported deposit: Pending until staff confirm (credit) or reject it. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    /** Human-readable id shown to users and staff, e.g. "DEP-7K2M9QX4". */
+    transactionId: text('transaction_id').notNull(),
+    userId: text('user_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    asset: text('asset'),
+    txHash: text('tx_hash'),
+    status: text('status').$type<PaymentStatus>().notNull().default('Pending'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+    journalId: bigint('journal_id', { mode: 'number' }),
+  },
+  (table) => [
+    uniqueIndex('payments_transaction_id_unique').on(table.transactionId),
+    index('payments_user_idx').on(table.userId, table.createdAt, table.id),
+    index('payments_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,45 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { WithdrawalStatus } from '@app/shared';
+
+/** A withdrawal request; its amount is held from request until approval or rejection. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    /** What leaves the balance (held at request). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Fee from the schedule at request time; the address receives amount - fee. */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    asset: text('asset').notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    status: text('status').$type<WithdrawalStatus>().notNull().default('Pending'),
+    notes: text('notes'),
+    holdId: bigint('hold_id', { mode: 'number' }).notNull(),
+    requestDate: timestamp('request_date', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (table) => [
+    index('withdrawals_user_idx').on(table.userId, table.requestDate, table.id),
+    index('withdrawals_status_idx').on(table.status, table.requestDate),
+  ],
+);
+
+/** Up to two saved withdrawal addresses per user (FAQ "two wallets"): slot 1 or 2. */
+export const savedWallets = pgTable(
+  'saved_wallets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    slot: integer('slot').notNull(),
+    asset: text('asset').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('saved_wallets_user_slot_unique').on(table.userId, table.slot)],
+);
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type SavedWalletRow = typeof savedWallets.$inferSelect;
