@@ -3,3 +3,4 @@ export * from './errors';
 export * from './roles';
 export * from './constants';
 export * from './schemas/index';
+export * from './types';

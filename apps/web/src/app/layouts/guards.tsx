@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isStaff } from '@app/shared';
+import { useAppSelector } from '../../lib/hooks';
+import { Spinner } from '../../components/ui/spinner';
+import { PageContainer } from './root-layout';
+
+/** SPEC §2: pages with a login guard redirect to /login when the login status check fails. */
+export function RequireAuth() {
+  const { statusChecked, isLoggedIn, user } = useAppSelector((state) => state.auth);
+  const location = useLocation();
+  if (!statusChecked) return <Spinner label="Checking your session" />;
+  if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Spinner label="Loading your account" />;
+  return (
+    <PageContainer>
+      <Outlet />
+    </PageContainer>
+  );
+}
+
+/** Back-office pages: authors and admins only. */
+export function RequireStaff() {
+  const { statusChecked, isLoggedIn, user } = useAppSelector((state) => state.auth);
+  const location = useLocation();
+  if (!statusChecked) return <Spinner label="Checking your session" />;
+  if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Spinner label="Loading your account" />;
+  if (!isStaff(user.role)) return <Navigate to="/my-account" replace />;
+  return (
+    <PageContainer>
+      <Outlet />
+    </PageContainer>
+  );
+}

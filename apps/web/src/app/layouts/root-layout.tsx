@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { TIMERS_MS } from '@app/shared';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { getUser, loginStatus } from '../../features/auth/auth-slice';
+import { Spinner } from '../../components/ui/spinner';
+import { Navbar } from './navbar';
+import { Footer } from './footer';
+import { Splash } from './splash';
+import { ImpersonationBanner } from './impersonation-banner';
+
+export function RootLayout() {
+  const dispatch = useAppDispatch();
+  const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
+  const hasUser = useAppSelector((state) => state.auth.user !== null);
+
+  useEffect(() => {
+    void dispatch(loginStatus());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (isLoggedIn && !hasUser) void dispatch(getUser());
+  }, [dispatch, isLoggedIn, hasUser]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <Splash />
+      <ImpersonationBanner />
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Content width and padding for pages inside the signed-in areas. */
+export function PageContainer({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">{children}</div>;
+}

@@ -1,0 +1,76 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { UserView } from '@app/shared';
+import { makeStore } from '../app/store';
+import { routes as appRoutes } from '../app/router';
+import { SET_USER } from '../features/auth/auth-slice';
+
+export function testUser(overrides: Partial<UserView> = {}): UserView {
+  return {
+    _id: 'u1',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+14155550100',
+    country: 'GB',
+    bio: '',
+    photo: null,
+    role: 'subscriber',
+    isVerified: true,
+    kycStatus: 'Approved',
+    balance: '1500.00',
+    availableBalance: '1200.00',
+    investmentBalance: '300.00',
+    totalMaturityAmount: '45.00',
+    fees: '0.00',
+    hasFees: false,
+    referralCode: 'ABCD2345',
+    isImpersonated: false,
+    twoFactorEnabled: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Responder = (url: string, init?: RequestInit) => { status?: number; body?: unknown } | undefined;
+
+/**
+ * Replaces fetch with answers keyed by path, for component tests (the end-to-end suite
+ * drives the real server). Unanswered paths get 404.
+ */
+export function stubFetch(responder: Responder) {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    calls.push({ url, init });
+    const answer = responder(url, init) ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return { fn, calls };
+}
+
+/** Renders the app's routes at `path` with a real store; `user` signs someone in. */
+export function renderApp(path: string, options: { user?: UserView | null; routes?: RouteObject[] } = {}) {
+  sessionStorage.setItem('vaultline.splashSeen', '1');
+  const store = makeStore();
+  if (options.user) store.dispatch(SET_USER(options.user));
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const result = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...result, store, router };
+}
+
+export function renderWithStore(ui: ReactElement, options: { user?: UserView | null } = {}) {
+  const store = makeStore();
+  if (options.user) store.dispatch(SET_USER(options.user));
+  return { ...render(<Provider store={store}>{ui}</Provider>), store };
+}

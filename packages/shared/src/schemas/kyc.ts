@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { KYC_MAX_FILE_BYTES } from '../constants';
+
+/** SPEC §5 and §8 texts for KYC, used by the server's answers and the web form alike. */
+export const KYC_MESSAGES = {
+  selectFile: 'Please select a file.',
+  bothRequired: 'Please upload both front and back documents.',
+  tooLarge: 'File size must be less than 10MB.',
+  invalidFormat: 'Invalid file format. Only JPEG, JPG, PNG, PDF are allowed.',
+  uploaded: 'KYC documents uploaded successfully!',
+  uploadFailed: 'Upload failed. Please try again.',
+  reviewFailed: 'Error approving/rejecting KYC. Try again!',
+  alreadyApproved: 'Your identity is already verified.',
+  alreadyDecided: 'This KYC submission has already been reviewed.',
+  approved: 'KYC approved',
+  rejected: 'KYC rejected',
+} as const;
+
+/** SPEC §5: the accepted types (the server decides from the bytes; the client checks name and type). */
+export const KYC_ACCEPTED_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/bmp',
+  'image/heic',
+  'application/pdf',
+] as const;
+export const KYC_ACCEPTED_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'bmp', 'heic', 'pdf'] as const;
+/** For `<input accept>`. */
+export const KYC_ACCEPT_ATTRIBUTE = [...KYC_ACCEPTED_MIME_TYPES, ...KYC_ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
+
+export const KYC_REASON_MAX_LENGTH = 500;
+export const KYC_DOCUMENT_SIDES = ['front', 'back'] as const;
+export type KycDocumentSide = (typeof KYC_DOCUMENT_SIDES)[number];
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Client-side check of a picked file's declared type or extension. */
+export function isAcceptedKycFile(file: { name: string; type: string }): boolean {
+  const type = file.type.toLowerCase();
+  if (type === 'image/jpg' || (KYC_ACCEPTED_MIME_TYPES as readonly string[]).includes(type)) return true;
+  // Some systems give HEIC or BMP files no or another type; fall back to the extension.
+  return (KYC_ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) &&
+    (type === '' || type === 'application/octet-stream' || type.startsWith('image/'));
+}
+
+/** One picked file (a browser File or anything shaped like it). */
+export const kycFileSchema = z
+  .custom<{ name: string; size: number; type: string }>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { name?: unknown }).name === 'string' &&
+      typeof (value as { size?: unknown }).size === 'number',
+    { message: KYC_MESSAGES.selectFile },
+  )
+  .refine((file) => file.size > 0, KYC_MESSAGES.selectFile)
+  .refine((file) => file.size <= KYC_MAX_FILE_BYTES, KYC_MESSAGES.tooLarge)
+  .refine((file) => isAcceptedKycFile(file), KYC_MESSAGES.invalidFormat);
+
+/** The upload form: both sides required, each a valid file. */
+export const kycUploadSchema = z.object({
+  front: kycFileSchema.nullish().refine((file) => file != null, KYC_MESSAGES.bothRequired),
+  back: kycFileSchema.nullish().refine((file) => file != null, KYC_MESSAGES.bothRequired),
+});
+
+/** Approve or reject body. `submissionId` pins the documents the reviewer saw. */
+export const kycDecisionSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(KYC_REASON_MAX_LENGTH, `Reason must be at most ${KYC_REASON_MAX_LENGTH} characters`)
+      .optional(),
+    submissionId: z.string().min(1).max(64).optional(),
+  })
+  .nullish();
+export type KycDecisionInput = z.input<typeof kycDecisionSchema>;
