@@ -1,0 +1,46 @@
+/**
+ * `npm run ledger:verify`: re-derives every balance from the ledger's postings and checks
+ * that every journal balances. Read-only. Exit code 0 when the ledger is sound, 1 when a
+ * problem was found, 2 when the check could not run.
+ *
+ * Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR. The embedded
+ * database is single-process: stop the server first, or use the staff endpoint
+ * GET /api/ledger/verify while it runs.
+ */
+import { formatUsd } from '@app/shared';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { verifyLedger } from '../ledger/verify';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    if (!(await database.migrationsApplied())) {
+      console.error('The database is not migrated yet (start the server once, or it is empty).');
+      return 2;
+    }
+    const report = await verifyLedger(database.db);
+    console.log(`Ledger check at ${report.checkedAt}`);
+    console.log(`  journals ${report.journals}, postings ${report.postings}, accounts ${report.accounts}`);
+    console.log(`  owed to users ${formatUsd(report.totals.owedToUsersCents)} (held ${formatUsd(report.totals.heldCents)}, invested ${formatUsd(report.totals.investedCents)})`);
+    console.log(`  fee income ${formatUsd(report.totals.feeIncomeCents)}, profit paid ${formatUsd(-report.totals.profitExpenseCents)}`);
+    if (report.ok) {
+      console.log('OK: every journal sums to zero and every balance matches its postings.');
+      return 0;
+    }
+    console.log(`PROBLEMS (${report.problems.length}):`);
+    for (const problem of report.problems) console.log(`  [${problem.check}] ${problem.detail}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('ledger:verify could not run:', error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);
