@@ -1,7 +1,9 @@
 import type { App } from '../plugins/types';
 import { healthRoutes } from './api/health';
+import { publicSiteRoutes } from './api/public-site';
 
 /** Every route module, registered in buildApp. */
 export async function registerRoutes(app: App) {
   await app.register(healthRoutes);
+  await app.register(publicSiteRoutes);
 }
