@@ -4,3 +4,4 @@ export * from './roles';
 export * from './constants';
 export * from './schemas/index';
 export * from './types';
+export * from './addresses';

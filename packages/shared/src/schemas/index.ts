@@ -2,3 +2,4 @@ export * from './common';
 export * from './auth';
 export * from './kyc';
 export * from './contact';
+export * from './money';

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { assetsForAddress, isValidAddress } from '../addresses';
+import { SUPPORTED_ASSETS, type Asset } from '../constants';
+import { amountCents } from './common';
+
+export const assetField = z.enum(SUPPORTED_ASSETS, { error: `Asset must be one of ${SUPPORTED_ASSETS.join(', ')}` });
+
+/** POST /api/payments/create: the USD amount sent, optionally the asset and transaction hash. */
+export const paymentCreateSchema = z.object({
+  amount: amountCents,
+  asset: assetField.optional(),
+  txHash: z
+    .string({ error: 'Transaction hash must be text' })
+    .trim()
+    .max(200, 'Transaction hash is too long')
+    .refine((value) => value === '' || /^(0x)?[A-Za-z0-9]{16,128}$/.test(value), 'Please enter a valid transaction hash')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
+
+/** PATCH /api/payments/confirmPayment | rejectPayment. */
+export const paymentDecisionSchema = z.object({
+  transactionId: z.string({ error: 'Transaction ID is missing!' }).trim().min(1, 'Transaction ID is missing!').max(64),
+  status: z.string().max(20).optional(),
+  notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+});
+
+export const INVALID_WALLET_ADDRESS = 'Please enter a valid wallet address for the selected asset';
+
+/** POST /api/withDraw/create. Without asset, the address must be valid for one supported asset. */
+export const withdrawalCreateSchema = z
+  .object({
+    amount: amountCents,
+    walletAddress: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(120, INVALID_WALLET_ADDRESS),
+    asset: assetField.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const ok = value.asset ? isValidAddress(value.asset, value.walletAddress) : assetsForAddress(value.walletAddress).length > 0;
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['walletAddress'], message: INVALID_WALLET_ADDRESS });
+  })
+  .transform((value) => ({ ...value, asset: (value.asset ?? assetsForAddress(value.walletAddress)[0]) as Asset }));
+export type WithdrawalCreateInput = z.input<typeof withdrawalCreateSchema>;
+
+export const withdrawalDecisionSchema = z.object({
+  notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+});
+
+/** A saved withdrawal address (at most two per user). */
+export const savedWalletSchema = z
+  .object({
+    asset: assetField,
+    address: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(120, INVALID_WALLET_ADDRESS),
+    label: z.string().trim().max(40, 'Label must be at most 40 characters').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!isValidAddress(value.asset, value.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: INVALID_WALLET_ADDRESS });
+  });
+export type SavedWalletInput = z.input<typeof savedWalletSchema>;
+
+export const feesToggleSchema = z.object({
+  hasFees: z.boolean({ error: 'hasFees must be true or false' }),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const HISTORY_TYPES = ['Transaction', 'Investment', 'Withdrawal', 'Adjustment'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+/** GET /api/invest/getTransactionHistory query. */
+export const historyQuerySchema = z.object({
+  type: z.enum(HISTORY_TYPES, { error: `Type must be one of ${HISTORY_TYPES.join(', ')}` }).optional(),
+  status: z.string().trim().max(20).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
