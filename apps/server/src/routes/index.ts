@@ -2,10 +2,12 @@ import type { App } from '../plugins/types';
 import { healthRoutes } from './api/health';
 import { kycRoutes } from './api/kyc';
 import { publicSiteRoutes } from './api/public-site';
+import { investPlanRoutes } from './api/invest';
 
 /** Every route module, registered in buildApp. */
 export async function registerRoutes(app: App) {
   await app.register(healthRoutes);
   await app.register(kycRoutes);
   await app.register(publicSiteRoutes);
+  await app.register(investPlanRoutes);
 }

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './kyc';
 export * from './contact';
 export * from './money';
+export * from './invest';

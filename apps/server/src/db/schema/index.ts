@@ -9,3 +9,5 @@ export * from './ledger';
 export * from './payments';
 export * from './withdrawals';
 export * from './idempotency';
+export * from './plans';
+export * from './investments';

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
+import type { Db, DbOrTx } from '../db/client';
+import { plans, type PlanRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { recordAudit, type AuditActor } from './audit';
+
+const YEAR_SECONDS = 365 * 86_400;
+
+/** A rate in basis points as a percentage number (800 -> 8, 1250 -> 12.5). Rates only, never money. */
+export function basisPointsToPercent(basisPoints: number): number {
+  return basisPoints / 100;
+}
+
+/**
+ * The equivalent annual rate, in basis points: the term rate scaled to 365 days without
+ * compounding (simple annualisation), rounded half-even. 8% per day -> 2920%.
+ */
+export function annualBasisPoints(roiBasisPoints: number, durationSeconds: number): number {
+  return divideRoundHalfEven(BigInt(roiBasisPoints) * BigInt(YEAR_SECONDS), BigInt(durationSeconds));
+}
+
+export function planView(row: PlanRow): PlanView {
+  return {
+    _id: row.id,
+    name: row.name,
+    roiPercent: basisPointsToPercent(row.roiBasisPoints),
+    annualRatePercent: basisPointsToPercent(annualBasisPoints(row.roiBasisPoints, row.durationSeconds)),
+    minAmount: formatCents(row.minCents),
+    maxAmount: formatCents(row.maxCents),
+    durationSeconds: row.durationSeconds,
+    description: row.description,
+    benefits: row.benefits,
+    retired: row.retired,
+  };
+}
+
+/** Plans by amount range (the seeded order); retired ones only when asked. */
+export async function listPlans(db: DbOrTx, options: { includeRetired?: boolean } = {}): Promise<PlanRow[]> {
+  const query = db.select().from(plans);
+  const rows = options.includeRetired ? await query.orderBy(asc(plans.minCents), asc(plans.name)) : await query.where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name));
+  return rows;
+}
+
+/** Finds a plan by id, or by name (case-insensitive). 404 with the product's text when absent. */
+export async function findPlan(db: DbOrTx, ref: { planId?: string; planName?: string }): Promise<PlanRow> {
+  let row: PlanRow | undefined;
+  if (ref.planId) {
+    [row] = await db.select().from(plans).where(eq(plans.id, ref.planId)).limit(1);
+  } else if (ref.planName) {
+    [row] = await db.select().from(plans).where(sql`lower(${plans.name}) = lower(${ref.planName})`).limit(1);
+  }
+  if (!row) throw notFound(INVEST_MESSAGES.planNotFound);
+  return row;
+}
+
+type CreatePlan = z.output<typeof createPlanSchema>;
+type UpdatePlan = z.output<typeof updatePlanSchema>;
+
+function auditShape(row: PlanRow) {
+  return {
+    name: row.name,
+    roiBasisPoints: row.roiBasisPoints,
+    minCents: row.minCents,
+    maxCents: row.maxCents,
+    durationSeconds: row.durationSeconds,
+    description: row.description,
+    benefits: row.benefits,
+    retired: row.retired,
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth += 1) {
+    if (current.code === '23505' && current.constraint === constraint) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+async function nameTaken<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'plans_name_unique')) throw conflict('A plan with this name already exists');
+    throw error;
+  }
+}
+
+export async function createPlan(db: Db, actor: AuditActor, input: CreatePlan): Promise<PlanRow> {
+  return nameTaken(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(plans)
+        .values({
+          id: randomUUID(),
+          name: input.name,
+          roiBasisPoints: input.roiPercent,
+          minCents: input.minAmount,
+          maxCents: input.maxAmount,
+          durationSeconds: input.durationSeconds,
+          description: input.description,
+          benefits: input.benefits,
+          retired: input.retired,
+        })
+        .returning();
+      await recordAudit(tx, actor, { action: 'plan.create', targetType: 'plan', targetId: row!.id, after: auditShape(row!) });
+      return row!;
+    }),
+  );
+}
+
+/**
+ * Edits a plan. Running investments keep the rate and term they were made with (copied
+ * onto the investment), so an edit only affects new investments; retiring stops those.
+ */
+export async function updatePlan(db: Db, actor: AuditActor, id: string, patch: UpdatePlan): Promise<PlanRow> {
+  return nameTaken(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(plans).where(eq(plans.id, id)).limit(1).for('update');
+      if (!before) throw notFound(INVEST_MESSAGES.planNotFound);
+      const minCents = patch.minAmount ?? before.minCents;
+      const maxCents = patch.maxAmount ?? before.maxCents;
+      if (maxCents < minCents) throw badRequest('The maximum amount must not be below the minimum amount');
+      const [row] = await tx
+        .update(plans)
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.roiPercent !== undefined ? { roiBasisPoints: patch.roiPercent } : {}),
+          minCents,
+          maxCents,
+          ...(patch.durationSeconds !== undefined ? { durationSeconds: patch.durationSeconds } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+          ...(patch.benefits !== undefined ? { benefits: patch.benefits } : {}),
+          ...(patch.retired !== undefined ? { retired: patch.retired } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(plans.id, id))
+        .returning();
+      const action = patch.retired === true && !before.retired ? 'plan.retire' : patch.retired === false && before.retired ? 'plan.unretire' : 'plan.update';
+      await recordAudit(tx, actor, { action, targetType: 'plan', targetId: id, before: auditShape(before), after: auditShape(row!) });
+      return row!;
+    }),
+  );
+}

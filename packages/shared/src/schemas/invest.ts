@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { parseAmount } from '../money';
+import type { InvestmentStatus } from '../roles';
+
+/** SPEC §5 and §8 texts for plans and investments, used by the server and the web alike. */
+export const INVEST_MESSAGES = {
+  selectPlan: 'Please select an investment plan.',
+  amountRequired: 'Please enter an amount.',
+  paymentError: 'Error processing payment.',
+  plansFailed: 'Failed to fetch investment plans.',
+  approved: 'Investment approved successfully!',
+  rejected: 'Investment rejected successfully!',
+  approveFailed: 'Failed to approve the investment.',
+  rejectFailed: 'Failed to reject the investment.',
+  submitted: 'Investment request submitted. It will start once approved.',
+  upgradeSubmitted: 'Upgrade request submitted. It will take effect once approved.',
+  planNotFound: 'Investment plan not found.',
+  planRetired: 'This plan no longer accepts new investments.',
+  alreadyDecided: 'This investment has already been decided.',
+  notFound: 'Investment not found.',
+} as const;
+
+export const REFERRAL_MESSAGES = {
+  none: 'No referrals',
+  copied: 'Referral code copied to clipboard!',
+  copyFailed: 'Failed to copy referral code.',
+  earn: 'earn up to $5 per referral',
+} as const;
+
+/** Upper bound for a plan's term rate: 1000% per term. */
+export const MAX_ROI_BASIS_POINTS = 100_000;
+/** A plan's term: at least 1 second (tests), at most 10 years. */
+export const MAX_PLAN_DURATION_SECONDS = 10 * 365 * 86_400;
+export const MAX_PLAN_BENEFITS = 8;
+
+/** A percentage with at most two decimals ("8", 12.5) in basis points (8% = 800). */
+export const roiBasisPoints = z.unknown().transform((value, ctx) => {
+  const parsed = parseAmount(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: 'ROI must be a positive percentage with at most two decimals' });
+    return z.NEVER;
+  }
+  if (parsed.cents > MAX_ROI_BASIS_POINTS) {
+    ctx.addIssue({ code: 'custom', message: 'ROI must be at most 1000%' });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+
+/** Request amount (number or decimal string) in cents, with the investment form's "required" text. */
+const investAmount = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || value === '') {
+    ctx.addIssue({ code: 'custom', message: INVEST_MESSAGES.amountRequired });
+    return z.NEVER;
+  }
+  const parsed = parseAmount(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+
+const planRef = z.string().trim().max(100).optional();
+
+/** POST /api/invest/start-invest. `token` is accepted for SPEC compatibility and ignored. */
+export const startInvestSchema = z
+  .object({
+    amount: investAmount,
+    planName: planRef,
+    planId: planRef,
+    token: z.unknown().optional(),
+  })
+  .refine((body) => Boolean(body.planName || body.planId), { message: INVEST_MESSAGES.selectPlan, path: ['planName'] });
+export type StartInvestInput = z.input<typeof startInvestSchema>;
+
+/** POST /api/invest/:id/upgrade: the higher plan and the top-up (zero allowed). */
+export const upgradeInvestmentSchema = z
+  .object({
+    planName: planRef,
+    planId: planRef,
+    topUp: z.unknown().optional(),
+  })
+  .refine((body) => Boolean(body.planName || body.planId), { message: INVEST_MESSAGES.selectPlan, path: ['planName'] })
+  .transform((body, ctx) => {
+    let topUpCents = 0;
+    if (body.topUp !== undefined && body.topUp !== null && body.topUp !== '' && body.topUp !== 0 && body.topUp !== '0') {
+      const parsed = parseAmount(body.topUp);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message, path: ['topUp'] });
+        return z.NEVER;
+      }
+      topUpCents = parsed.cents;
+    }
+    return { planName: body.planName, planId: body.planId, topUpCents };
+  });
+export type UpgradeInvestmentInput = z.input<typeof upgradeInvestmentSchema>;
+
+const planAmount = z.unknown().transform((value, ctx) => {
+  const parsed = parseAmount(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+
+const planFields = {
+  name: z.string({ error: 'Plan name is required' }).trim().min(1, 'Plan name is required').max(60, 'Plan name must be at most 60 characters'),
+  roiPercent: roiBasisPoints,
+  minAmount: planAmount,
+  maxAmount: planAmount,
+  durationSeconds: z
+    .number({ error: 'Duration must be a whole number of seconds' })
+    .int('Duration must be a whole number of seconds')
+    .min(1, 'Duration must be at least 1 second')
+    .max(MAX_PLAN_DURATION_SECONDS, 'Duration is too long'),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+  benefits: z
+    .array(z.string().trim().min(1).max(200), { error: 'Benefits must be a list of texts' })
+    .max(MAX_PLAN_BENEFITS, `At most ${MAX_PLAN_BENEFITS} benefits`),
+  retired: z.boolean(),
+};
+
+const rangeOk = (body: { minAmount?: number; maxAmount?: number }) =>
+  body.minAmount === undefined || body.maxAmount === undefined || body.maxAmount >= body.minAmount;
+const RANGE_MESSAGE = 'The maximum amount must not be below the minimum amount';
+
+/** Staff: POST /api/invest/plans. */
+export const createPlanSchema = z
+  .object({
+    ...planFields,
+    description: planFields.description.default(''),
+    benefits: planFields.benefits.default([]),
+    retired: planFields.retired.default(false),
+  })
+  .refine(rangeOk, { message: RANGE_MESSAGE, path: ['maxAmount'] });
+export type CreatePlanInput = z.input<typeof createPlanSchema>;
+
+/** Staff: PATCH /api/invest/plans/:id (any subset; `retired: true` retires the plan). */
+export const updatePlanSchema = z
+  .object({
+    name: planFields.name.optional(),
+    roiPercent: planFields.roiPercent.optional(),
+    minAmount: planFields.minAmount.optional(),
+    maxAmount: planFields.maxAmount.optional(),
+    durationSeconds: planFields.durationSeconds.optional(),
+    description: planFields.description.optional(),
+    benefits: planFields.benefits.optional(),
+    retired: planFields.retired.optional(),
+  })
+  .refine(rangeOk, { message: RANGE_MESSAGE, path: ['maxAmount'] });
+export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
+
+/** GET /api/invest/plans item. Money as decimal strings; rates as percentages. */
+export interface PlanView {
+  _id: string;
+  name: string;
+  /** Term rate in percent, e.g. 8 or 12.5. */
+  roiPercent: number;
+  /** The term rate annualised without compounding (roi x 365 days / term), two decimals. */
+  annualRatePercent: number;
+  minAmount: string;
+  maxAmount: string;
+  durationSeconds: number;
+  description: string;
+  benefits: string[];
+  retired: boolean;
+}
+
+/** An investment as the API returns it (SPEC §3 Investment). */
+export interface InvestmentView {
+  _id: string;
+  investmentId: string;
+  /** Plan name. */
+  plan: string;
+  planId: string;
+  roiPercent: number;
+  durationSeconds: number;
+  amount: string;
+  status: InvestmentStatus;
+  startDate: string | null;
+  endDate: string | null;
+  /** Profit credited at the end (SPEC "maturityAmount"); the expected profit before then. */
+  maturityAmount: string;
+  /** Principal + profit the wallet receives at the end. */
+  expectedPayout: string;
+  kind: 'new' | 'upgrade';
+  upgradeFrom: string | null;
+  upgradedTo: string | null;
+  topUp: string;
+  endReason: 'matured' | 'upgraded' | null;
+  createdAt: string;
+  endedAt: string | null;
+  user?: { _id: string; name: string; email: string; balance: string; availableBalance: string };
+}
+
+export interface ReferralView {
+  _id: string;
+  name: string;
+  email: string;
+  photo: string | null;
+  joinedAt: string;
+  /** Bonus earned for this referral, null until their first deposit is confirmed. */
+  bonus: string | null;
+}
