@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface ReceivedEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The SMTP sink's mailbox: every email the server delivered during this run. */
+export const mailbox = {
+  all(): ReceivedEmail[] {
+    const file = process.env.E2E_MAILBOX;
+    if (!file) throw new Error('E2E_MAILBOX is not set (run through playwright.config.ts)');
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ReceivedEmail);
+  },
+  /** Waits for an email to `to` whose subject matches. */
+  async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedEmail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.all()
+        .reverse()
+        .find((mail) => mail.to.includes(to.toLowerCase()) && subject.test(mail.subject));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No email to ${to} matching ${subject} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  },
+  /** The first link in an email's text that contains `fragment`. */
+  link(mail: ReceivedEmail, fragment: string): string {
+    const match = mail.text.match(new RegExp(`https?://\\S*${fragment}\\S*`));
+    if (!match) throw new Error(`No link containing ${fragment} in "${mail.subject}"`);
+    return match[0];
+  },
+};
+
+export const admin = {
+  email: () => process.env.E2E_ADMIN_EMAIL ?? '',
+  password: () => process.env.E2E_ADMIN_PASSWORD ?? '',
+};
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Skips the 3-second splash for tests that are not about it. */
+export async function skipSplash(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem('vaultline.splashSeen', '1'));
+}
+
+/** Saves a full-page screenshot under test-results/screenshots (kept as a test artefact). */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const ADMIN = { email: 'admin@vaultline.test', password: 'Admin-Passw0rd!' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts an SMTP sink (messages appended as JSON lines to a file the specs read) and the
+ * real server, built web app included, on a fresh embedded database.
+ */
+export default async function globalSetup() {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'vaultline-e2e-'));
+  const mailbox = path.join(work, 'mailbox.jsonl');
+  writeFileSync(mailbox, '');
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          appendFileSync(mailbox, `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' })}\n`);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--wasm-lazy-compilation', '--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: path.join(work, 'data'),
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAILBOX = mailbox;
+  process.env.E2E_ADMIN_EMAIL = ADMIN.email;
+  process.env.E2E_ADMIN_PASSWORD = ADMIN.password;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  };
+}
