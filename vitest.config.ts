@@ -1,7 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server suites run on the embedded database (PGlite) always, and a second time on
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ */
+const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: './apps/server/vitest.config.ts',
+  root: './apps/server',
+  test: { name, env: { VAULTLINE_TEST_DB: database } },
+});
+
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/web',
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+    ],
   },
 });

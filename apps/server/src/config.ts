@@ -15,7 +15,11 @@ export interface Config {
   adminPassword: string | undefined;
   secretKey: string;
   googleClientId: string | undefined;
+  /** Where Google's signing keys are fetched (tests point it at local keys); default Google's JWKS. */
+  googleJwksUrl?: string;
   redisUrl: string | undefined;
+  /** Multiplies the sign-in rate limits (AUTH_RATE_LIMIT_SCALE; benchmarks and tests raise it). Default 1. */
+  authRateLimitScale?: number;
   production: boolean;
   logLevel: string;
   /** Built web app to serve; undefined serves the API only. */
@@ -75,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     secretKey: readSecretKey(env, dataDir, !databaseUrl, production),
     googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
+    googleJwksUrl: env.GOOGLE_JWKS_URL?.trim() || undefined,
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    authRateLimitScale: env.AUTH_RATE_LIMIT_SCALE ? Math.max(1, Number(env.AUTH_RATE_LIMIT_SCALE) || 1) : undefined,
     production,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,

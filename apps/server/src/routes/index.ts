@@ -2,6 +2,8 @@ import type { App } from '../plugins/types';
 import { healthRoutes } from './api/health';
 import { kycRoutes } from './api/kyc';
 import { publicSiteRoutes } from './api/public-site';
+import { usersAuthRoutes } from './api/users-auth';
+import { countriesRoutes } from './api/countries';
 import { investPlanRoutes } from './api/invest';
 
 /** Every route module, registered in buildApp. */
@@ -9,5 +11,7 @@ export async function registerRoutes(app: App) {
   await app.register(healthRoutes);
   await app.register(kycRoutes);
   await app.register(publicSiteRoutes);
+  await app.register(usersAuthRoutes);
+  await app.register(countriesRoutes);
   await app.register(investPlanRoutes);
 }

@@ -45,8 +45,10 @@ function adminUrl(url: string, database = 'postgres'): string {
   return parsed.toString();
 }
 
-/** Whether this run also uses PostgreSQL (TEST_DATABASE_URL set). */
+/** PostgreSQL is available (TEST_DATABASE_URL set): tests that need real concurrency can run. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** This suite's default database is PostgreSQL (the server-pg project) rather than PGlite. */
+const defaultPostgres = onPostgres && process.env.VAULTLINE_TEST_DB === 'postgres';
 
 /**
  * A fresh database for one test file: PGlite copied from the migrated template, or, with
@@ -56,7 +58,7 @@ export async function openTestDatabase(options: { postgres?: boolean; poolSize?:
   Database & { url?: string }
 > {
   const url = process.env.TEST_DATABASE_URL;
-  const usePostgres = options.postgres ?? Boolean(url);
+  const usePostgres = options.postgres ?? defaultPostgres;
   if (usePostgres) {
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const template = inject('pgTemplate');
