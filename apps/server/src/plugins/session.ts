@@ -19,7 +19,17 @@ function tokenFrom(request: FastifyRequest): string | null {
 export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('preHandler', async (request) => {
+  // Guards run before body validation, so nobody learns anything (not even a validation
+  // message) from a route they may not call: requireUser/Staff/Admin given as preHandler
+  // are moved to preValidation, after the session is resolved.
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.preHandler ?? []].flat();
+    const guards = handlers.filter((handler) => GUARDS.has(handler as never));
+    if (guards.length === 0) return;
+    route.preHandler = handlers.filter((handler) => !GUARDS.has(handler as never));
+    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
+  });
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     request.sessionToken = token;
@@ -56,3 +66,5 @@ export function currentUser(request: FastifyRequest) {
   if (!request.auth) throw unauthorized();
   return request.auth.user;
 }
+
+const GUARDS = new Set<unknown>([requireUser, requireStaff, requireAdmin]);

@@ -1,4 +1,6 @@
 import type { App } from '../plugins/types';
+import { adminRoutes } from './api/admin';
+import { adminUsersRoutes } from './api/admin-users';
 import { healthRoutes } from './api/health';
 import { kycRoutes } from './api/kyc';
 import { publicSiteRoutes } from './api/public-site';
@@ -14,4 +16,6 @@ export async function registerRoutes(app: App) {
   await app.register(usersAuthRoutes);
   await app.register(countriesRoutes);
   await app.register(investPlanRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminRoutes);
 }

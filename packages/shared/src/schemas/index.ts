@@ -4,3 +4,4 @@ export * from './kyc';
 export * from './contact';
 export * from './money';
 export * from './invest';
+export * from './admin';

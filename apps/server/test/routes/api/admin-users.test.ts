@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, emailOutbox, sessions, users } from '../../../src/db/schema';
+import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
+import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function cookieOf(response: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const found = list.find((cookie: string) => cookie.startsWith(`${name}=`));
+  return found?.split(';')[0]!.slice(name.length + 1);
+}
+
+async function lastAudit(action: string) {
+  const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
+  return row;
+}
+
+async function upgrade(actor: TestUser, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/users/upgradeUser', headers: actor.headers, payload: body });
+}
+
+describe('GET /api/users/getUsers', () => {
+  it('lists users for staff with role, verification, KYC, balances and counts; searches by name or email; pages', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const marker = `zeta${Date.now()}`;
+    const a = await t.createUser({ name: `Zed ${marker} One`, isVerified: true });
+    await t.createUser({ email: `${marker}-two@example.com`, isVerified: false, kycStatus: 'Pending' });
+    await t.createUser({ role: 'suspended', name: `Sus ${marker}` });
+    await t.database.db.transaction((tx) => adjustBalance(tx, { userId: a.user.id, operation: 'add', amountCents: 12_345, reason: 'test', actorId: admin.user.id }));
+
+    const response = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(body.users).toHaveLength(3);
+    const one = body.users.find((user: { _id: string }) => user._id === a.user.id);
+    expect(one).toMatchObject({ role: 'subscriber', isVerified: true, kycStatus: 'Approved', balance: '123.45', investmentBalance: '0.00' });
+    expect(one).not.toHaveProperty('passwordHash');
+    expect(body.counts.all).toBeGreaterThanOrEqual(4);
+    expect(body.counts.suspended).toBeGreaterThanOrEqual(1);
+    expect(body.counts.verified).toBeLessThan(body.counts.all);
+
+    const paged = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}&limit=2&page=2`, headers: admin.headers });
+    expect(paged.json()).toMatchObject({ page: 2, pages: 2, total: 3 });
+    expect(paged.json().users).toHaveLength(1);
+
+    const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}-TWO@`, headers: admin.headers });
+    expect(byEmail.json().users).toHaveLength(1);
+  });
+
+  it('treats % and _ in the search as text', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/getUsers?search=%25%25', headers: admin.headers });
+    expect(response.json().total).toBe(0);
+  });
+
+  it('is staff only', async () => {
+    const user = await t.createUser();
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUsers', headers: user.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUsers' })).statusCode).toBe(401);
+    const author = await t.createUser({ role: 'author' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUsers', headers: author.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/users/upgradeUser', () => {
+  it("says 'Please select a role' when none is chosen", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    for (const body of [{ id: target.user.id }, { id: target.user.id, role: '' }, { id: target.user.id, role: 'king' }]) {
+      const response = await upgrade(admin, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Please select a role');
+    }
+  });
+
+  it('lets an admin promote a subscriber, audits it and emails the user', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const response = await upgrade(admin, { id: target.user.id, role: 'author' });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row!.role).toBe('author');
+    const audit = await lastAudit('user.role_change');
+    expect(audit).toMatchObject({ actorId: admin.user.id, targetId: target.user.id, before: { role: 'subscriber' }, after: { role: 'author' } });
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, target.user.email), eq(emailOutbox.kind, 'role-changed')));
+    expect(mail?.text).toContain('author');
+  });
+
+  it('refuses acting on yourself', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const response = await upgrade(admin, { id: admin.user.id, role: 'subscriber' });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('lets staff act only on lower roles', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const otherAdmin = await t.createUser({ role: 'admin' });
+    const author = await t.createUser({ role: 'author' });
+    const otherAuthor = await t.createUser({ role: 'author' });
+    const subscriber = await t.createUser();
+    expect((await upgrade(admin, { id: otherAdmin.user.id, role: 'subscriber' })).statusCode).toBe(403);
+    expect((await upgrade(author, { id: otherAuthor.user.id, role: 'subscriber' })).statusCode).toBe(403);
+    expect((await upgrade(author, { id: admin.user.id, role: 'suspended' })).statusCode).toBe(403);
+    expect((await upgrade(author, { id: subscriber.user.id, role: 'suspended' })).statusCode).toBe(200);
+    expect((await upgrade(admin, { id: author.user.id, role: 'subscriber' })).statusCode).toBe(200);
+  });
+
+  it('only admins grant the admin role', async () => {
+    const author = await t.createUser({ role: 'author' });
+    const admin = await t.createUser({ role: 'admin' });
+    const subscriber = await t.createUser();
+    const refused = await upgrade(author, { id: subscriber.user.id, role: 'admin' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only an admin can grant or remove the admin role');
+    expect((await upgrade(admin, { id: subscriber.user.id, role: 'admin' })).statusCode).toBe(200);
+  });
+
+  it("suspending ends the user's sessions", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: target.headers })).statusCode).toBe(200);
+    expect((await upgrade(admin, { id: target.user.id, role: 'suspended' })).statusCode).toBe(200);
+    const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, target.user.id));
+    expect(live.every((session) => session.revokedAt !== null)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: target.headers })).statusCode).toBe(401);
+  });
+
+  it('404s an unknown user', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    expect((await upgrade(admin, { id: 'nobody', role: 'author' })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/users/:id', () => {
+  it('removes access and personal data, keeps the ledger, audits', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser({ name: 'Gone Soon' });
+    // Money in and all the way out: history stays, balance zero.
+    await t.database.db.transaction(async (tx) => {
+      await adjustBalance(tx, { userId: target.user.id, operation: 'add', amountCents: 500, reason: 'in', actorId: admin.user.id });
+      await adjustBalance(tx, { userId: target.user.id, operation: 'deduct', amountCents: 500, reason: 'out', actorId: admin.user.id });
+    });
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/users/${target.user.id}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ name: 'Deleted user', phone: '', bio: '', photo: null, passwordHash: null });
+    expect(row!.email).not.toContain(target.user.email);
+    expect(row!.deletedAt).not.toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: target.headers })).statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: target.user.email, password: 'Passw0rd!' } });
+    expect(login.statusCode).toBeGreaterThanOrEqual(400);
+    const journals = await t.database.db.execute(`select count(*)::int as n from ledger_journals where user_id = '${target.user.id}'`);
+    expect((journals as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+    expect(await lastAudit('user.delete')).toMatchObject({ actorId: admin.user.id, targetId: target.user.id });
+    // Gone from the list.
+    const list = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=Gone%20Soon`, headers: admin.headers });
+    expect(list.json().total).toBe(0);
+  });
+
+  it('refuses with the reason while the account holds money, holds or investments', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const withBalance = await t.createUser();
+    const withHold = await t.createUser();
+    const withInvestment = await t.createUser();
+    await t.database.db.transaction(async (tx) => {
+      await creditDeposit(tx, { userId: withBalance.user.id, paymentId: 'p1', transactionId: 'DEP-1', amountCents: 1000, actorId: admin.user.id });
+      await creditDeposit(tx, { userId: withHold.user.id, paymentId: 'p2', transactionId: 'DEP-2', amountCents: 1000, actorId: admin.user.id });
+      await holdForWithdrawal(tx, { userId: withHold.user.id, withdrawalId: 'w1', amountCents: 1000 });
+      await creditDeposit(tx, { userId: withInvestment.user.id, paymentId: 'p3', transactionId: 'DEP-3', amountCents: 1000, actorId: admin.user.id });
+      await holdForInvestment(tx, { userId: withInvestment.user.id, investmentId: 'i1', amountCents: 1000 });
+      await settleInvestment(tx, { investmentId: 'i1', actorId: admin.user.id });
+    });
+    const expectations: Array<[TestUser, string]> = [
+      [withBalance, 'a balance of $10.00'],
+      [withHold, '$10.00 on hold'],
+      [withInvestment, '$10.00 in active investments'],
+    ];
+    for (const [user, reason] of expectations) {
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/users/${user.user.id}`, headers: admin.headers });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toContain(reason);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, user.user.id));
+      expect(row!.deletedAt).toBeNull();
+    }
+  });
+
+  it('follows the role rules', async () => {
+    const author = await t.createUser({ role: 'author' });
+    const admin = await t.createUser({ role: 'admin' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${author.user.id}`, headers: author.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${admin.user.id}`, headers: author.headers })).statusCode).toBe(403);
+    const subscriber = await t.createUser();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${subscriber.user.id}`, headers: subscriber.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${subscriber.user.id}`, headers: author.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${subscriber.user.id}`, headers: author.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('impersonation', () => {
+  it('switches the cookie to a read-only session of the user, and exit restores the staff session', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser({ name: 'Viewed Person' });
+    const staffCookie = `sid=${admin.token}`;
+    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: { cookie: staffCookie } });
+    expect(start.statusCode).toBe(200);
+    expect(start.json().message).toContain('Viewed Person');
+    const sid = cookieOf(start, 'sid');
+    const held = cookieOf(start, 'sid_staff');
+    expect(sid).toBeTruthy();
+    expect(sid).not.toBe(admin.token);
+    expect(held).toBe(admin.token);
+    const rawCookies = ([] as string[]).concat(start.headers['set-cookie'] as string[]);
+    expect(rawCookies.find((c) => c.startsWith('sid_staff='))).toMatch(/HttpOnly/i);
+    expect(rawCookies.find((c) => c.startsWith('sid_staff='))).toMatch(/Path=\/api\/users\/exit-impersonation/);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ _id: target.user.id, isImpersonated: true });
+
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.userId, target.user.id)).orderBy(desc(sessions.createdAt)).limit(1);
+    expect(session).toMatchObject({ impersonatorId: admin.user.id });
+    expect(session!.impersonatorSessionId).toBeTruthy();
+    expect(await lastAudit('user.impersonate.start')).toMatchObject({ actorId: admin.user.id, targetId: target.user.id });
+
+    // Read-only: a state-changing call is refused.
+    const write = await t.app.inject({ method: 'PATCH', url: '/api/users/updateUser', headers: { cookie: `sid=${sid}` }, payload: { name: 'Hacked' } });
+    expect(write.statusCode).toBe(403);
+
+    const exit = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: { cookie: `sid=${sid}; sid_staff=${held}` } });
+    expect(exit.statusCode).toBe(200);
+    expect(exit.json().restored).toBe(true);
+    expect(cookieOf(exit, 'sid')).toBe(admin.token);
+    expect(cookieOf(exit, 'sid_staff')).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(401);
+    const back = await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${admin.token}` } });
+    expect(back.json()).toMatchObject({ _id: admin.user.id, isImpersonated: false });
+    expect(await lastAudit('user.impersonate.exit')).toMatchObject({ actorId: admin.user.id, targetId: target.user.id });
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row!.lastLoginAt).toBeNull();
+  });
+
+  it('refuses impersonating yourself, your own role or higher', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const otherAdmin = await t.createUser({ role: 'admin' });
+    const author = await t.createUser({ role: 'author' });
+    const otherAuthor = await t.createUser({ role: 'author' });
+    const go = (who: TestUser, id: string) => t.app.inject({ method: 'POST', url: `/api/users/impersonate/${id}`, headers: who.headers });
+    expect((await go(admin, admin.user.id)).statusCode).toBe(403);
+    expect((await go(admin, otherAdmin.user.id)).statusCode).toBe(403);
+    expect((await go(author, otherAuthor.user.id)).statusCode).toBe(403);
+    expect((await go(author, admin.user.id)).statusCode).toBe(403);
+    expect((await go(admin, author.user.id)).statusCode).toBe(200);
+    const subscriber = await t.createUser();
+    expect((await go(subscriber, author.user.id)).statusCode).toBe(403);
+  });
+
+  it('cannot impersonate again while impersonating; exit without impersonation is a 400', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const a = await t.createUser();
+    const b = await t.createUser();
+    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${a.user.id}`, headers: admin.headers });
+    const sid = cookieOf(start, 'sid');
+    const again = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${b.user.id}`, headers: { cookie: `sid=${sid}` } });
+    expect(again.statusCode).toBe(403);
+    const notImpersonating = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: admin.headers });
+    expect(notImpersonating.statusCode).toBe(400);
+    expect(notImpersonating.json().message).toBe('You are not impersonating anyone');
+  });
+
+  it('exit with a staff cookie from another session does not restore it', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const other = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: admin.headers });
+    const sid = cookieOf(start, 'sid');
+    const exit = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: { cookie: `sid=${sid}; sid_staff=${other.token}` } });
+    expect(exit.statusCode).toBe(200);
+    expect(exit.json().restored).toBe(false);
+    expect(cookieOf(exit, 'sid')).toBe('');
+  });
+});
+
+describe('POST /api/users/sendComposedEmail', () => {
+  it('requires every field and valid emails', async () => {
+    const author = await t.createUser({ role: 'author' });
+    const valid = { send_to: 'x@example.com', reply_to: 'y@example.com', subject: 'Hi', message: 'Hello there' };
+    for (const field of Object.keys(valid)) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/users/sendComposedEmail', headers: author.headers, payload: { ...valid, [field]: '' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('All fields are required');
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users/sendComposedEmail', headers: author.headers, payload: { ...valid, reply_to: 'nope' } });
+    expect(bad.json().message).toBe('Please enter a valid email');
+  });
+
+  it('goes through the outbox and is audited', async () => {
+    const author = await t.createUser({ role: 'author' });
+    const payload = { send_to: 'client@example.com', reply_to: 'desk@example.com', subject: 'Your account <review>', message: 'Line one\n\nLine two' };
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/sendComposedEmail', headers: author.headers, payload });
+    expect(response.statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, response.json().id));
+    expect(mail).toMatchObject({ toAddress: 'client@example.com', replyTo: 'desk@example.com', kind: 'composed', subject: 'Your account <review>' });
+    expect(mail!.html).toContain('&lt;review&gt;');
+    expect(mail!.text).toContain('Line two');
+    expect(await lastAudit('email.compose')).toMatchObject({ actorId: author.user.id, after: { to: 'client@example.com' } });
+  });
+
+  it('is staff only and rate-limited', async () => {
+    const subscriber = await t.createUser();
+    const payload = { send_to: 'client@example.com', reply_to: 'desk@example.com', subject: 'S', message: 'M' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/sendComposedEmail', headers: subscriber.headers, payload })).statusCode).toBe(403);
+    const author = await t.createUser({ role: 'author' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/users/sendComposedEmail', headers: author.headers, payload })).statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+    // Another staff member has their own allowance.
+    const other = await t.createUser({ role: 'author' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/sendComposedEmail', headers: other.headers, payload })).statusCode).toBe(200);
+  });
+});
