@@ -228,10 +228,13 @@ export async function usersAuthRoutes(app: App) {
       timeWindow: limit.windowMs ?? WINDOW_MS,
       keyGenerator: (request) => `acct:${name}:${keyOf(request) ?? ''}`,
     });
-    return async (request: FastifyRequest) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
       if (!keyOf(request)) return;
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttlInSeconds);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw tooMany(result.ttlInSeconds);
+      }
     };
   };
   const bodyEmail = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
