@@ -7,6 +7,9 @@ import { publicSiteRoutes } from './api/public-site';
 import { usersAuthRoutes } from './api/users-auth';
 import { countriesRoutes } from './api/countries';
 import { investPlanRoutes } from './api/invest';
+import { paymentsRoutes } from './api/payments';
+import { withdrawalsRoutes } from './api/withdrawals';
+import { moneyRoutes } from './api/money';
 
 /** Every route module, registered in buildApp. */
 export async function registerRoutes(app: App) {
@@ -18,4 +21,7 @@ export async function registerRoutes(app: App) {
   await app.register(investPlanRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(moneyRoutes);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetsForAddress, isValidAddress } from '../addresses';
 import { SUPPORTED_ASSETS, type Asset } from '../constants';
+import { applyBasisPoints } from '../money';
 import { amountCents } from './common';
 
 export const assetField = z.enum(SUPPORTED_ASSETS, { error: `Asset must be one of ${SUPPORTED_ASSETS.join(', ')}` });
@@ -75,3 +76,14 @@ export const historyQuerySchema = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** The withdrawal fee schedule (staff setting): a flat part plus basis points of the amount. */
+export interface WithdrawalFeeSchedule {
+  flatCents: number;
+  basisPoints: number;
+}
+
+/** Fee for a withdrawal of `amountCents`; the address receives amount - fee. */
+export function withdrawalFeeCents(amountCents: number, schedule: WithdrawalFeeSchedule): number {
+  return schedule.flatCents + applyBasisPoints(amountCents, schedule.basisPoints);
+}

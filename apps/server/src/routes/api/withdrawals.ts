@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { savedWalletSchema, WITHDRAWAL_STATUSES, withdrawalCreateSchema, withdrawalDecisionSchema } from '@app/shared';
+import type { App } from '../../plugins/types';
+import { currentUser, requireStaff, requireUser } from '../../plugins/session';
+import { auditActor } from '../../services/audit';
+import { withIdempotency } from '../../services/idempotency';
+import {
+  createWithdrawal,
+  decideWithdrawal,
+  deleteSavedWallet,
+  feeSchedule,
+  getWithdrawal,
+  listPendingWithdrawals,
+  listSavedWallets,
+  saveWallet,
+} from '../../services/withdrawals';
+
+export const withdrawalView = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  amount: z.string(),
+  fee: z.string(),
+  netAmount: z.string(),
+  asset: z.string(),
+  walletAddress: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  notes: z.string().nullable(),
+  requestDate: z.string(),
+  decidedAt: z.string().nullable(),
+  ageHours: z.number(),
+  overdue: z.boolean(),
+});
+const answer = z.object({ message: z.string(), withdrawal: withdrawalView });
+const savedWalletView = z.object({ _id: z.string(), asset: z.string(), address: z.string(), label: z.string(), createdAt: z.string() });
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+export async function withdrawalsRoutes(app: App) {
+  app.get(
+    '/api/withDraw/fees',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'The withdrawal fee schedule (flat + percent), shown before confirming',
+        response: { 200: z.object({ flatCents: z.number(), basisPoints: z.number(), flat: z.string(), percent: z.string() }) },
+      },
+    },
+    async () => feeSchedule(app.deps.db),
+  );
+
+  app.post(
+    '/api/withDraw/create',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Request a withdrawal: holds the amount. Honours Idempotency-Key.',
+        body: withdrawalCreateSchema,
+        response: { 201: answer },
+      },
+    },
+    (request, reply) => withIdempotency(request, reply, () => createWithdrawal(app.deps, currentUser(request), request.body), { status: 201 }),
+  );
+
+  app.get(
+    '/api/withDraw/pending',
+    {
+      preHandler: requireStaff,
+      schema: { tags: ['withdrawals'], summary: 'Pending withdrawals, oldest first, with age (staff)', response: { 200: z.object({ withdrawals: z.array(withdrawalView) }) } },
+    },
+    async () => ({ withdrawals: await listPendingWithdrawals(app.deps) }),
+  );
+
+  app.get(
+    '/api/withDraw/get-withdrawal/:id',
+    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'One withdrawal (its owner or staff)', params: idParam, response: { 200: withdrawalView } } },
+    async (request) => getWithdrawal(app.deps, currentUser(request), request.params.id),
+  );
+
+  for (const [action, decision] of [
+    ['approve', 'Approved'],
+    ['reject', 'Rejected'],
+  ] as const) {
+    app.put(
+      `/api/withDraw/${action}/:id`,
+      {
+        preHandler: requireStaff,
+        schema: {
+          tags: ['withdrawals'],
+          summary: `${decision === 'Approved' ? 'Approve (pay out)' : 'Reject (release)'} a pending withdrawal (staff); 409 when already decided`,
+          params: idParam,
+          body: withdrawalDecisionSchema.optional(),
+          response: { 200: answer },
+        },
+      },
+      async (request) => decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body?.notes),
+    );
+  }
+
+  app.get(
+    '/api/withDraw/wallets',
+    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Saved withdrawal addresses (up to two)', response: { 200: z.object({ wallets: z.array(savedWalletView) }) } } },
+    async (request) => ({ wallets: await listSavedWallets(app.deps.db, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/withDraw/wallets',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['withdrawals'], summary: 'Save a withdrawal address (409 when two are saved)', body: savedWalletSchema, response: { 201: savedWalletView } },
+    },
+    async (request, reply) => {
+      const wallet = await saveWallet(app.deps.db, currentUser(request).id, request.body);
+      return reply.code(201).send(wallet);
+    },
+  );
+
+  app.delete(
+    '/api/withDraw/wallets/:id',
+    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Delete a saved withdrawal address', params: idParam, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await deleteSavedWallet(app.deps.db, currentUser(request).id, request.params.id);
+      return { message: 'Wallet address deleted' };
+    },
+  );
+}

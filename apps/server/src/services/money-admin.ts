@@ -1,0 +1,171 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatCents, formatUsd, roleRank } from '@app/shared';
+import type { AppDeps } from '../deps';
+import type { DbOrTx, Tx } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { forbidden, notFound } from '../lib/errors';
+import { adjustBalance, adjustFees, adjustProfit, getUserBalances, type UserBalances } from '../ledger';
+import { recordAudit, type AuditActor } from './audit';
+
+export type AdjustmentTarget = 'profit' | 'balance' | 'fees';
+
+export interface MoneySummary {
+  _id: string;
+  name: string;
+  email: string;
+  role: string;
+  hasFees: boolean;
+  balance: string;
+  availableBalance: string;
+  investmentBalance: string;
+  totalMaturityAmount: string;
+  fees: string;
+}
+
+export function summaryOf(user: UserRow, balances: UserBalances): MoneySummary {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    hasFees: user.hasFees,
+    balance: formatCents(balances.balanceCents),
+    availableBalance: formatCents(balances.availableCents),
+    investmentBalance: formatCents(balances.investedCents),
+    totalMaturityAmount: formatCents(balances.totalProfitCents),
+    fees: formatCents(balances.feesCents),
+  };
+}
+
+async function loadTarget(db: DbOrTx, staff: UserRow, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row || row.deletedAt) throw notFound('User not found');
+  if (row.id === staff.id) throw forbidden('You cannot do this to your own account');
+  if (roleRank(row.role) >= roleRank(staff.role)) throw forbidden('You can only manage accounts with a lower role than yours');
+  return row;
+}
+
+/** GET /api/money/users/:id: the figures the staff edit pages show. */
+export async function userMoneySummary(db: DbOrTx, staff: UserRow, id: string): Promise<MoneySummary> {
+  const user = await loadTarget(db, staff, id);
+  return summaryOf(user, await getUserBalances(db, user.id));
+}
+
+const ACTIONS: Record<AdjustmentTarget, { run: typeof adjustBalance; audit: string; done: string }> = {
+  profit: { run: adjustProfit, audit: 'user.adjust_profit', done: 'Total profit updated' },
+  balance: { run: adjustBalance, audit: 'user.adjust_balance', done: 'Balance updated' },
+  fees: { run: adjustFees, audit: 'user.adjust_fees', done: 'Fees updated' },
+};
+
+/**
+ * updateDepositBalance (total profit), editDepositBalance (wallet), update-fees: one
+ * labelled journal with the reason, audited with before and after, in one transaction.
+ */
+export async function adjustUserMoney(
+  deps: AppDeps,
+  staff: UserRow,
+  actor: AuditActor,
+  id: string,
+  target: AdjustmentTarget,
+  input: { operation: 'add' | 'deduct'; amount: number; reason: string },
+): Promise<{ message: string; user: MoneySummary }> {
+  const action = ACTIONS[target];
+  return deps.db.transaction(async (tx: Tx) => {
+    const user = await loadTarget(tx, staff, id);
+    const before = await getUserBalances(tx, user.id);
+    await action.run(tx, { userId: user.id, operation: input.operation, amountCents: input.amount, reason: input.reason, actorId: staff.id, at: deps.now() });
+    const after = await getUserBalances(tx, user.id);
+    await recordAudit(tx, actor, {
+      action: action.audit,
+      targetType: 'user',
+      targetId: user.id,
+      before: summaryOf(user, before),
+      after: { ...summaryOf(user, after), operation: input.operation, amount: formatCents(input.amount) },
+      reason: input.reason,
+    });
+    return {
+      message: `${action.done}: ${input.operation === 'add' ? 'added' : 'deducted'} ${formatUsd(input.amount)}`,
+      user: summaryOf(user, after),
+    };
+  });
+}
+
+/** PUT /api/users/fees-toggle/:id: whether the fees card shows on the user's dashboard. */
+export async function toggleFees(
+  deps: AppDeps,
+  staff: UserRow,
+  actor: AuditActor,
+  id: string,
+  input: { hasFees: boolean; reason?: string | undefined },
+): Promise<{ message: string; user: MoneySummary }> {
+  return deps.db.transaction(async (tx) => {
+    const user = await loadTarget(tx, staff, id);
+    const [updated] = await tx.update(users).set({ hasFees: input.hasFees, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    await recordAudit(tx, actor, {
+      action: 'user.fees_toggle',
+      targetType: 'user',
+      targetId: id,
+      before: { hasFees: user.hasFees },
+      after: { hasFees: input.hasFees },
+      reason: input.reason ?? null,
+    });
+    return {
+      message: input.hasFees ? 'Fees are now shown to this user' : 'Fees are now hidden from this user',
+      user: summaryOf(updated!, await getUserBalances(tx, id)),
+    };
+  });
+}
+
+// ---- Dashboard -----------------------------------------------------------------------
+
+export interface DashboardData extends Omit<MoneySummary, 'role' | 'name' | 'email' | '_id'> {
+  isVerified: boolean;
+  kycStatus: string;
+  /** End-of-day book balance (wallet + held) for the last `days` days, oldest first. */
+  series: { date: string; balance: string }[];
+}
+
+function rows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * Balance over time: today's balance walked back through each day's net wallet+held
+ * movement. One grouped query over the period, independent of older history.
+ */
+export async function balanceSeries(db: DbOrTx, userId: string, currentCents: number, now: Date, days = 30): Promise<{ date: string; balance: string }[]> {
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const start = new Date(end.getTime() - (days - 1) * 86_400_000);
+  const moves = rows<{ day: string; delta: string }>(
+    await db.execute(sql`select to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(p.amount_cents)::text as delta
+      from ledger_journals j
+      join ledger_postings p on p.journal_id = j.id
+      join ledger_accounts a on a.id = p.account_id and a.kind in ('wallet', 'held')
+      where j.user_id = ${userId} and j.created_at >= ${start.toISOString()}::timestamptz
+      group by 1`),
+  );
+  const byDay = new Map(moves.map((row) => [row.day, Number(row.delta)]));
+  // Movements dated after today (a moved test clock) still belong to "today".
+  let later = 0;
+  const todayKey = end.toISOString().slice(0, 10);
+  for (const [day, delta] of byDay) if (day > todayKey) later += delta;
+  const series: { date: string; balance: string }[] = [];
+  let balance = currentCents - later;
+  for (let i = 0; i < days; i += 1) {
+    const date = new Date(end.getTime() - i * 86_400_000).toISOString().slice(0, 10);
+    series.push({ date, balance: formatCents(balance) });
+    balance -= byDay.get(date) ?? 0;
+  }
+  return series.reverse();
+}
+
+export async function dashboard(deps: AppDeps, user: UserRow): Promise<DashboardData> {
+  const balances = await getUserBalances(deps.db, user.id);
+  const { _id: _ignored, name: _name, email: _email, role: _role, ...figures } = summaryOf(user, balances);
+  return {
+    ...figures,
+    isVerified: user.isVerified,
+    kycStatus: user.kycStatus,
+    series: await balanceSeries(deps.db, user.id, balances.balanceCents, deps.now()),
+  };
+}

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  formatCents,
+  formatUsd,
+  isStaff,
+  MAX_SAVED_WALLETS,
+  roleRank,
+  WITHDRAWAL_FLAG_BUSINESS_DAYS,
+  withdrawalFeeCents,
+  type Asset,
+  type WithdrawalStatus,
+} from '@app/shared';
+import type { AppDeps } from '../deps';
+import type { DbOrTx, Tx } from '../db/client';
+import { savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { holdForWithdrawal, isUniqueViolation, releaseWithdrawalHold, settleWithdrawal } from '../ledger';
+import { recordAudit, type AuditActor } from './audit';
+import { requireMoneyAccess } from './gating';
+import { getSettings } from './settings';
+
+export interface WithdrawalView {
+  _id: string;
+  user: { _id: string; name: string; email: string };
+  amount: string;
+  fee: string;
+  netAmount: string;
+  asset: string;
+  walletAddress: string;
+  status: WithdrawalStatus;
+  notes: string | null;
+  requestDate: string;
+  decidedAt: string | null;
+  /** Whole hours since the request. */
+  ageHours: number;
+  /** Pending for longer than two business days (FAQ: processed in 1-2 business days). */
+  overdue: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Milliseconds between two instants that fall on weekdays (UTC). */
+export function businessMsBetween(from: Date, to: Date): number {
+  if (to <= from) return 0;
+  let total = 0;
+  let cursor = from.getTime();
+  const end = to.getTime();
+  while (cursor < end) {
+    const dayStart = Math.floor(cursor / DAY_MS) * DAY_MS;
+    const next = Math.min(dayStart + DAY_MS, end);
+    const weekday = new Date(dayStart).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) total += next - cursor;
+    cursor = next;
+  }
+  return total;
+}
+
+export function isOverdue(requestDate: Date, now: Date, status: WithdrawalStatus): boolean {
+  return status === 'Pending' && businessMsBetween(requestDate, now) > WITHDRAWAL_FLAG_BUSINESS_DAYS * DAY_MS;
+}
+
+export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 'name' | 'email'>, now: Date): WithdrawalView {
+  return {
+    _id: row.id,
+    user: { _id: user.id, name: user.name, email: user.email },
+    amount: formatCents(row.amountCents),
+    fee: formatCents(row.feeCents),
+    netAmount: formatCents(row.amountCents - row.feeCents),
+    asset: row.asset,
+    walletAddress: row.walletAddress,
+    status: row.status,
+    notes: row.notes,
+    requestDate: row.requestDate.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    ageHours: Math.max(0, Math.floor((now.getTime() - row.requestDate.getTime()) / 3_600_000)),
+    overdue: isOverdue(row.requestDate, now, row.status),
+  };
+}
+
+/** GET /api/withDraw/fees: the schedule, so the form shows fee and net before confirming. */
+export async function feeSchedule(db: DbOrTx): Promise<{ flatCents: number; basisPoints: number; flat: string; percent: string }> {
+  const { withdrawalFee } = await getSettings(db);
+  return {
+    flatCents: withdrawalFee.flatCents,
+    basisPoints: withdrawalFee.basisPoints,
+    flat: formatCents(withdrawalFee.flatCents),
+    percent: formatCents(withdrawalFee.basisPoints),
+  };
+}
+
+/** POST /api/withDraw/create: holds the amount; refused (400) beyond the available balance. */
+export async function createWithdrawal(
+  deps: AppDeps,
+  user: UserRow,
+  input: { amount: number; walletAddress: string; asset: Asset },
+): Promise<{ message: string; withdrawal: WithdrawalView }> {
+  requireMoneyAccess(user, 'withdraw');
+  const { withdrawalFee } = await getSettings(deps.db);
+  const fee = withdrawalFeeCents(input.amount, withdrawalFee);
+  if (fee >= input.amount) throw badRequest(`The amount must be larger than the withdrawal fee (${formatUsd(fee)})`);
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const id = randomUUID();
+    const hold = await holdForWithdrawal(tx, { userId: user.id, withdrawalId: id, amountCents: input.amount, at: now });
+    const [inserted] = await tx
+      .insert(withdrawals)
+      .values({
+        id,
+        userId: user.id,
+        amountCents: input.amount,
+        feeCents: fee,
+        asset: input.asset,
+        walletAddress: input.walletAddress,
+        holdId: hold.id,
+        requestDate: now,
+      })
+      .returning();
+    return inserted!;
+  });
+  return {
+    message: `Withdrawal request of ${formatUsd(input.amount)} submitted. You will receive ${formatUsd(input.amount - fee)} once it is approved.`,
+    withdrawal: toWithdrawalView(row, user, now),
+  };
+}
+
+/** GET /api/withDraw/pending: oldest first, with age and the overdue flag. */
+export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalView[]> {
+  const rows = await deps.db
+    .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email } })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.status, 'Pending'))
+    .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
+    .limit(500);
+  const now = deps.now();
+  return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now));
+}
+
+/** One withdrawal: its owner or staff; others get 404. */
+export async function getWithdrawal(deps: AppDeps, viewer: UserRow, id: string): Promise<WithdrawalView> {
+  const [row] = await deps.db
+    .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email } })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.id, id))
+    .limit(1);
+  if (!row || (row.withdrawal.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('Withdrawal not found');
+  return toWithdrawalView(row.withdrawal, row.user, deps.now());
+}
+
+async function loadForDecision(tx: Tx, staff: UserRow, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
+  const [row] = await tx
+    .select({ withdrawal: withdrawals, owner: users })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.id, id))
+    .limit(1);
+  if (!row) throw notFound('Withdrawal not found');
+  if (row.owner.id === staff.id) throw forbidden('You cannot decide your own withdrawal');
+  if (roleRank(row.owner.role) >= roleRank(staff.role)) throw forbidden('You can only manage accounts with a lower role than yours');
+  return row;
+}
+
+/** PUT approve/:id | reject/:id: a guarded transition; the second decision gets 409. */
+export async function decideWithdrawal(
+  deps: AppDeps,
+  staff: UserRow,
+  actor: AuditActor,
+  id: string,
+  decision: 'Approved' | 'Rejected',
+  notes: string | undefined,
+): Promise<{ message: string; withdrawal: WithdrawalView }> {
+  const now = deps.now();
+  const view = await deps.db.transaction(async (tx) => {
+    const { withdrawal, owner } = await loadForDecision(tx, staff, id);
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status: decision, notes: notes || null, decidedAt: now, decidedBy: staff.id })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'Pending')))
+      .returning();
+    if (!updated) {
+      const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+      throw conflict(`This withdrawal has already been ${(current?.status ?? 'decided').toLowerCase()}`);
+    }
+    if (decision === 'Approved') {
+      await settleWithdrawal(tx, { withdrawalId: id, feeCents: withdrawal.feeCents, actorId: staff.id, at: now });
+    } else {
+      await releaseWithdrawalHold(tx, { withdrawalId: id, actorId: staff.id, at: now });
+    }
+    await recordAudit(tx, actor, {
+      action: decision === 'Approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: id,
+      before: { status: withdrawal.status },
+      after: { status: decision, amount: formatCents(withdrawal.amountCents), fee: formatCents(withdrawal.feeCents), userId: owner.id },
+      reason: notes ?? null,
+    });
+    const net = formatUsd(withdrawal.amountCents - withdrawal.feeCents);
+    await deps.outbox.enqueue(tx, {
+      to: owner.email,
+      kind: 'withdrawal-decided',
+      content:
+        decision === 'Approved'
+          ? {
+              subject: 'Your withdrawal is approved',
+              heading: 'Withdrawal approved',
+              paragraphs: [
+                `Hello ${owner.name},`,
+                `Your withdrawal of ${formatUsd(withdrawal.amountCents)} has been approved. ${net} (after a fee of ${formatUsd(withdrawal.feeCents)}) is being sent to ${withdrawal.asset} address ${withdrawal.walletAddress}.`,
+                'Withdrawals cannot be reversed once sent.',
+              ],
+            }
+          : {
+              subject: 'Your withdrawal was not approved',
+              heading: 'Withdrawal rejected',
+              paragraphs: [
+                `Hello ${owner.name},`,
+                `Your withdrawal request of ${formatUsd(withdrawal.amountCents)} was rejected and the full amount is available in your balance again.`,
+                ...(notes ? [`Reason: ${notes}`] : []),
+              ],
+            },
+    });
+    return toWithdrawalView(updated, owner, now);
+  });
+  return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view };
+}
+
+// ---- Saved wallet addresses (at most two) ----------------------------------------------
+
+export interface SavedWalletView {
+  _id: string;
+  asset: string;
+  address: string;
+  label: string;
+  createdAt: string;
+}
+
+const toSavedWalletView = (row: SavedWalletRow): SavedWalletView => ({
+  _id: row.id,
+  asset: row.asset,
+  address: row.address,
+  label: row.label,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listSavedWallets(db: DbOrTx, userId: string): Promise<SavedWalletView[]> {
+  const rows = await db.select().from(savedWallets).where(eq(savedWallets.userId, userId)).orderBy(asc(savedWallets.slot));
+  return rows.map(toSavedWalletView);
+}
+
+const WALLETS_FULL = `You can save up to ${MAX_SAVED_WALLETS} wallet addresses. Delete one first.`;
+
+/** Saves an address in a free slot; the (user, slot) unique index keeps it to two under any race. */
+export async function saveWallet(db: DbOrTx, userId: string, input: { asset: Asset; address: string; label?: string | undefined }): Promise<SavedWalletView> {
+  const existing = await listSavedWallets(db, userId);
+  if (existing.some((wallet) => wallet.address === input.address && wallet.asset === input.asset)) {
+    throw conflict('This wallet address is already saved');
+  }
+  const used = new Set((await db.select({ slot: savedWallets.slot }).from(savedWallets).where(eq(savedWallets.userId, userId))).map((row) => row.slot));
+  const slot = [1, 2].find((candidate) => !used.has(candidate));
+  if (!slot) throw conflict(WALLETS_FULL);
+  try {
+    const [row] = await db
+      .insert(savedWallets)
+      .values({ id: randomUUID(), userId, slot, asset: input.asset, address: input.address, label: input.label ?? '' })
+      .returning();
+    return toSavedWalletView(row!);
+  } catch (error) {
+    if (isUniqueViolation(error, 'saved_wallets_user_slot_unique')) throw conflict(WALLETS_FULL);
+    throw error;
+  }
+}
+
+export async function deleteSavedWallet(db: DbOrTx, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(savedWallets)
+    .where(and(eq(savedWallets.id, id), eq(savedWallets.userId, userId)))
+    .returning({ id: savedWallets.id });
+  if (deleted.length === 0) throw notFound('Wallet address not found');
+}
