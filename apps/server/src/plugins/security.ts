@@ -31,7 +31,7 @@ export const securityPlugin = fp(async (app, options: { appUrl: string; extraScr
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        'frame-src': ["'self'", ...(options.extraFrameSources ?? [])],
+        'frame-src': ["'self'", 'blob:', ...(options.extraFrameSources ?? [])],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -1,0 +1,78 @@
+import { vi } from 'vitest';
+
+/** A stand-in for XMLHttpRequest: tests drive progress and the answer by hand. */
+export class FakeXhr {
+  static instances: FakeXhr[] = [];
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  status = 0;
+  responseText = '';
+  responseType = '';
+  withCredentials = false;
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.instances.push(this);
+  }
+
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+
+  fail() {
+    this.onerror?.();
+  }
+}
+
+export function installFakeXhr() {
+  FakeXhr.instances = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+}
+
+/** jsdom has no object URLs. */
+export function stubObjectUrls() {
+  let next = 0;
+  const create = vi.fn(() => `blob:test/${(next += 1)}`);
+  const revoke = vi.fn();
+  Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
+  return { create, revoke };
+}
+
+export function fileOf(name: string, type: string, size = 1024): File {
+  const file = new File([new Uint8Array(Math.min(size, 2048))], name, { type });
+  if (size !== file.size) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/**
+ * RTK Query's fetchBaseQuery builds `new Request('/api/...')`; Node's Request needs an
+ * absolute URL, so tests resolve it against the page like a browser would.
+ */
+export function resolveRelativeRequests() {
+  const NodeRequest = globalThis.Request;
+  class BrowserLikeRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      const resolved = typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).toString() : input;
+      // jsdom's AbortSignal is not Node's; the stubbed fetch never aborts anyway.
+      const { signal: _signal, ...rest } = init ?? {};
+      super(resolved, rest);
+    }
+  }
+  vi.stubGlobal('Request', BrowserLikeRequest);
+}

@@ -1,0 +1,159 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { KYC_MESSAGES } from '@app/shared';
+import { renderApp, stubFetch, testUser } from '../../../test/render';
+import type { PendingKycCase } from '../api/kyc-api';
+import { nextCaseId } from '../pages/pending-kyc-page';
+import { resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
+
+function kase(id: string, name: string, submittedAt: string, backType = 'application/pdf'): PendingKycCase {
+  return {
+    _id: id,
+    submissionId: `sub-${id}`,
+    name,
+    email: `${id}@example.com`,
+    phone: '+14155550100',
+    country: 'DE',
+    role: 'subscriber',
+    isVerified: true,
+    kycStatus: 'Pending',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    submittedAt,
+    previousRejections: id === 'u2' ? 1 : 0,
+    kyc: {
+      frontDoc: `/api/users/kyc/${id}/documents/front?submissionId=sub-${id}`,
+      backDoc: `/api/users/kyc/${id}/documents/back?submissionId=sub-${id}`,
+      frontType: 'image/png',
+      backType,
+      frontName: 'front.png',
+      backName: 'back.pdf',
+    },
+  };
+}
+
+let queue: PendingKycCase[];
+let decisions: { url: string; method?: string; body: unknown }[];
+let failDecisions: boolean;
+let documentRequests: string[];
+
+function setup() {
+  const { fn } = stubFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/users/loginStatus') return { body: true };
+    if (path === '/api/users/kyc/pending') return { body: { pendingUsers: queue } };
+    if (/\/documents\/(front|back)$/.test(path)) {
+      documentRequests.push(url);
+      return { body: { fake: 'bytes' } };
+    }
+    const decision = /^\/api\/users\/kyc\/([^/]+)\/(approve|reject)$/.exec(path);
+    if (decision) {
+      decisions.push({ url: path, method: init?.method, body: undefined });
+      if (failDecisions) return { status: 409, body: { message: KYC_MESSAGES.alreadyDecided } };
+      queue = queue.filter((item) => item._id !== decision[1]);
+      return { body: { message: 'ok' } };
+    }
+    return undefined;
+  });
+  renderApp('/pending-kyc', { user: testUser({ role: 'admin' }) });
+  return { fn, user: userEvent.setup() };
+}
+
+/** The JSON bodies of the approve/reject requests, read from the Request objects fetch received. */
+async function requestBodies(fn: ReturnType<typeof stubFetch>['fn']) {
+  const bodies: unknown[] = [];
+  for (const [input, init] of fn.mock.calls) {
+    const request = input instanceof Request ? input : null;
+    const url = request ? request.url : String(input);
+    if (!/\/(approve|reject)$/.test(new URL(url, 'http://localhost').pathname)) continue;
+    const text = request ? await request.clone().text() : String(init?.body ?? '');
+    bodies.push(text ? JSON.parse(text) : undefined);
+  }
+  return bodies;
+}
+
+describe('/pending-kyc', () => {
+  beforeEach(() => {
+    resolveRelativeRequests();
+    stubObjectUrls();
+    queue = [
+      kase('u1', 'Ada Older', '2026-03-01T09:00:00.000Z'),
+      kase('u2', 'Bo Middle', '2026-03-02T09:00:00.000Z'),
+      kase('u3', 'Cy Newest', '2026-03-03T09:00:00.000Z', 'image/jpeg'),
+    ];
+    decisions = [];
+    failDecisions = false;
+    documentRequests = [];
+  });
+
+  it('lists the queue oldest first and opens the oldest case with its details and both documents', async () => {
+    setup();
+    const nav = await screen.findByRole('navigation', { name: 'KYC queue' });
+    const names = within(nav).getAllByRole('button').map((button) => button.textContent);
+    expect(names[0]).toContain('Ada Older');
+    expect(names[2]).toContain('Cy Newest');
+    expect(within(nav).getAllByRole('button')[0]!.querySelector('time')).toHaveAttribute('datetime', '2026-03-01T09:00:00.000Z');
+
+    const panel = screen.getByRole('region', { name: 'Ada Older' });
+    expect(within(panel).getByText('u1@example.com')).toBeInTheDocument();
+    expect(within(panel).getByText('Germany')).toBeInTheDocument();
+    expect(within(panel).getByText('Registered')).toBeInTheDocument();
+    expect(await within(panel).findByRole('img', { name: 'Front' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(await within(panel).findByTitle('Back (PDF)')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(documentRequests.some((url) => url.includes('/u1/documents/front'))).toBe(true);
+    expect(documentRequests.some((url) => url.includes('/u1/documents/back'))).toBe(true);
+  });
+
+  it('zooms into an image', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Zoom into front' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Front' });
+    expect(within(dialog).getByText('100%')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(within(dialog).getByText('150%')).toBeInTheDocument();
+  });
+
+  it('approves the pinned submission and opens the next case', async () => {
+    const { user, fn } = setup();
+    await screen.findByRole('region', { name: 'Ada Older' });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('region', { name: 'Bo Middle' })).toBeInTheDocument();
+    expect(decisions.map((d) => d.url)).toEqual(['/api/users/kyc/u1/approve']);
+    expect(await requestBodies(fn)).toEqual([{ submissionId: 'sub-u1' }]);
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'KYC queue' })).getAllByRole('button')).toHaveLength(2));
+  });
+
+  it('rejects with a reason', async () => {
+    const { user, fn } = setup();
+    await user.click(await screen.findByRole('button', { name: /Bo Middle/ }));
+    await screen.findByRole('region', { name: 'Bo Middle' });
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Blurred photo');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByRole('region', { name: 'Cy Newest' })).toBeInTheDocument();
+    expect(decisions.map((d) => d.url)).toEqual(['/api/users/kyc/u2/reject']);
+    expect(await requestBodies(fn)).toEqual([{ submissionId: 'sub-u2', reason: 'Blurred photo' }]);
+  });
+
+  it('shows the SPEC failure text when a decision fails', async () => {
+    failDecisions = true;
+    const { user } = setup();
+    await screen.findByRole('region', { name: 'Ada Older' });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect((await screen.findAllByText(KYC_MESSAGES.reviewFailed)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('region', { name: 'Ada Older' })).toBeInTheDocument();
+  });
+
+  it('says when the queue is empty', async () => {
+    queue = [];
+    setup();
+    expect(await screen.findByText('No KYC submissions are waiting')).toBeInTheDocument();
+  });
+
+  it('picks the next case in queue order', () => {
+    expect(nextCaseId(queue, 'u1')).toBe('u2');
+    expect(nextCaseId(queue, 'u3')).toBe('u1');
+    expect(nextCaseId([queue[0]!], 'u1')).toBeNull();
+  });
+});

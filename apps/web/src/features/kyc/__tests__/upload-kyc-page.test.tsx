@@ -1,0 +1,135 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
+import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
+import { renderApp, stubFetch, testUser } from '../../../test/render';
+import { UploadKycPage } from '../pages/upload-kyc-page';
+import { FakeXhr, fileOf, installFakeXhr, resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
+
+const routes = [
+  {
+    path: '/upload-kyc',
+    element: (
+      <>
+        <UploadKycPage />
+        <ToastContainer />
+      </>
+    ),
+  },
+  { path: '/my-account', element: <p>dashboard page</p> },
+];
+
+function setup(kycStatus: 'Not Submitted' | 'Pending' | 'Rejected' | 'Approved' = 'Not Submitted', reason: string | null = null) {
+  stubFetch((url) =>
+    url.endsWith('/api/users/kyc/status')
+      ? { body: { kycStatus, submittedAt: null, reviewedAt: null, reason } }
+      : undefined,
+  );
+  const user = userEvent.setup({ applyAccept: false });
+  const rendered = renderApp('/upload-kyc', { user: testUser({ kycStatus }), routes });
+  return { user, ...rendered };
+}
+
+const front = () => screen.getByLabelText('Front of document');
+const back = () => screen.getByLabelText('Back of document');
+const submit = () => screen.getByRole('button', { name: /submit documents/i });
+
+describe('/upload-kyc', () => {
+  beforeEach(() => {
+    installFakeXhr();
+    resolveRelativeRequests();
+    stubObjectUrls();
+  });
+
+  it('asks for both documents', async () => {
+    const { user } = setup();
+    await user.click(submit());
+    expect((await screen.findAllByText(KYC_MESSAGES.bothRequired)).length).toBeGreaterThan(0);
+    await user.upload(front(), fileOf('front.png', 'image/png'));
+    await user.click(submit());
+    expect(screen.getAllByText(KYC_MESSAGES.bothRequired).length).toBeGreaterThan(0);
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('checks size and type with the shared rules, and asks for a file when none is picked', async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('big.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES + 1));
+    expect(await screen.findByText(KYC_MESSAGES.tooLarge)).toBeInTheDocument();
+    await user.upload(back(), fileOf('setup.exe', 'application/x-msdownload'));
+    expect(await screen.findByText(KYC_MESSAGES.invalidFormat)).toBeInTheDocument();
+    // Exactly 10 MB is fine.
+    await user.upload(front(), fileOf('ok.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES));
+    expect(screen.queryByText(KYC_MESSAGES.tooLarge)).not.toBeInTheDocument();
+    // The picker closed without a file.
+    await user.upload(back(), []);
+    expect(await screen.findByText(KYC_MESSAGES.selectFile)).toBeInTheDocument();
+  });
+
+  it('previews images and names PDFs', async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('passport.png', 'image/png'));
+    await user.upload(back(), fileOf('scan-back.pdf', 'application/pdf'));
+    expect(screen.getByRole('img', { name: 'Front of document preview' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(screen.getByText('scan-back.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Back of document preview' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove front of document' }));
+    expect(screen.queryByText('passport.png')).not.toBeInTheDocument();
+  });
+
+  it('uploads with progress, then says so and goes to /my-account after 2 s', async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('front.jpg', 'image/jpeg'));
+    await user.upload(back(), fileOf('back.pdf', 'application/pdf'));
+    await user.click(submit());
+    const xhr = FakeXhr.instances[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/users/uploadKycDocuments');
+    expect(xhr.withCredentials).toBe(true);
+    expect((xhr.body!.get('front') as File).name).toBe('front.jpg');
+    expect((xhr.body!.get('back') as File).name).toBe('back.pdf');
+
+    act(() => xhr.progress(40, 100));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    act(() => xhr.respond(201, { message: KYC_MESSAGES.uploaded, kyc: { kycStatus: 'Pending' } }));
+    expect((await screen.findAllByText(KYC_MESSAGES.uploaded)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.queryByText('dashboard page')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+
+  it('shows the SPEC failure text when the upload fails', async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('front.jpg', 'image/jpeg'));
+    await user.upload(back(), fileOf('back.jpg', 'image/jpeg'));
+    await user.click(submit());
+    act(() => FakeXhr.instances[0]!.respond(500, { message: 'Something went wrong. Please try again.' }));
+    expect((await screen.findAllByText(KYC_MESSAGES.uploadFailed)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+    // Network failure too, and the form stays usable.
+    await user.click(submit());
+    act(() => FakeXhr.instances[1]!.fail());
+    await waitFor(() => expect(screen.getAllByText(KYC_MESSAGES.uploadFailed).length).toBeGreaterThan(0));
+  });
+
+  it("shows the server's reason for a refusal (type decided from the bytes)", async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('front.png', 'image/png'));
+    await user.upload(back(), fileOf('back.png', 'image/png'));
+    await user.click(submit());
+    act(() => FakeXhr.instances[0]!.respond(415, { message: KYC_MESSAGES.invalidFormat }));
+    expect((await screen.findAllByText(KYC_MESSAGES.invalidFormat)).length).toBeGreaterThan(0);
+  });
+
+  it('shows the rejection reason before a re-upload, and nothing to do once approved', async () => {
+    const { unmount } = setup('Rejected', 'The photo is blurred.');
+    expect(await screen.findByText(/The photo is blurred\./)).toBeInTheDocument();
+    unmount();
+    setup('Approved');
+    expect(await screen.findByText('Your identity is verified')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Front of document')).not.toBeInTheDocument();
+  });
+});

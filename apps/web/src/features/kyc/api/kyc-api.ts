@@ -1,0 +1,64 @@
+import type { KycStatus } from '@app/shared';
+import { api } from '../../../lib/query';
+
+export interface KycStatusView {
+  kycStatus: KycStatus;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  /** Staff's reason while the latest submission is Rejected. */
+  reason: string | null;
+}
+
+export interface PendingKycCase {
+  _id: string;
+  submissionId: string;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  role: string;
+  isVerified: boolean;
+  kycStatus: KycStatus;
+  createdAt: string;
+  submittedAt: string;
+  previousRejections: number;
+  kyc: {
+    frontDoc: string;
+    backDoc: string;
+    frontType: string;
+    backType: string;
+    frontName: string;
+    backName: string;
+  };
+}
+
+export interface KycDecisionArgs {
+  id: string;
+  action: 'approve' | 'reject';
+  submissionId: string;
+  reason?: string;
+}
+
+export const kycApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    kycStatus: build.query<KycStatusView, void>({
+      query: () => 'users/kyc/status',
+      providesTags: ['Kyc'],
+    }),
+    pendingKyc: build.query<PendingKycCase[], void>({
+      query: () => 'users/kyc/pending',
+      transformResponse: (response: { pendingUsers: PendingKycCase[] }) => response.pendingUsers,
+      providesTags: ['Kyc'],
+    }),
+    decideKyc: build.mutation<{ message: string }, KycDecisionArgs>({
+      query: ({ id, action, submissionId, reason }) => ({
+        url: `users/kyc/${encodeURIComponent(id)}/${action}`,
+        method: 'PATCH',
+        body: { submissionId, ...(reason ? { reason } : {}) },
+      }),
+      invalidatesTags: ['Kyc', 'Users'],
+    }),
+  }),
+});
+
+export const { useKycStatusQuery, usePendingKycQuery, useDecideKycMutation } = kycApi;

@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { FileText, ImageUp, X } from 'lucide-react';
+import { KYC_ACCEPT_ATTRIBUTE } from '@app/shared';
+import { cn } from '../../../lib/cn';
+
+function isPreviewableImage(file: File): boolean {
+  // HEIC and BMP previews are not reliable in every browser; show their names instead.
+  return /^image\/(jpeg|jpg|png|gif|webp)$/i.test(file.type);
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** One document side: a large drop-style picker, then a preview (images) or the file name (PDF and others). */
+export function DocumentPicker({
+  label,
+  hint,
+  file,
+  error,
+  disabled,
+  onPick,
+  onClear,
+}: {
+  label: string;
+  hint: string;
+  file: File | null;
+  error?: string;
+  disabled?: boolean;
+  /** Called with the picked file, or null when the picker was closed without one. */
+  onPick: (file: File | null) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  const previewUrl = preview && preview.file === file ? preview.url : null;
+
+  // Object URLs are made in the change handler and released when replaced or unmounted.
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview.url);
+  }, [preview]);
+
+  function choose(picked: File | null) {
+    const canPreview = picked && isPreviewableImage(picked) && typeof URL.createObjectURL === 'function';
+    setPreview(canPreview ? { file: picked, url: URL.createObjectURL(picked) } : null);
+    onPick(picked);
+  }
+
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800 dark:text-slate-100">
+        {label}
+      </label>
+      <div
+        className={cn(
+          'relative flex min-h-48 flex-col items-center justify-center overflow-hidden rounded-xl border-2 border-dashed p-4 text-center transition-colors focus-within:ring-2 focus-within:ring-brand-500/40',
+          error
+            ? 'border-red-400 bg-red-50/50 dark:border-red-700 dark:bg-red-950/30'
+            : file
+              ? 'border-brand-300 bg-brand-50/40 dark:border-brand-800 dark:bg-brand-950/30'
+              : 'border-slate-300 bg-white hover:border-brand-500 hover:bg-brand-50/30 dark:border-slate-700 dark:bg-slate-900',
+        )}
+      >
+        {file ? (
+          <>
+            {previewUrl ? (
+              <img src={previewUrl} alt={`${label} preview`} className="max-h-40 w-auto rounded-md object-contain shadow-sm" />
+            ) : (
+              <FileText className="size-12 text-brand-700 dark:text-brand-400" aria-hidden />
+            )}
+            <p className="mt-3 max-w-full truncate text-sm font-medium text-slate-800 dark:text-slate-100" title={file.name}>
+              {file.name}
+            </p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{formatSize(file.size)}</p>
+            <button
+              type="button"
+              onClick={() => {
+                onClear();
+                if (inputRef.current) inputRef.current.value = '';
+              }}
+              disabled={disabled}
+              className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-slate-600 shadow hover:bg-white hover:text-slate-900 disabled:opacity-50 dark:bg-slate-800 dark:text-slate-200"
+              aria-label={`Remove ${label.toLowerCase()}`}
+            >
+              <X className="size-4" aria-hidden />
+            </button>
+          </>
+        ) : (
+          <>
+            <ImageUp className="size-10 text-slate-400" aria-hidden />
+            <p className="mt-2 text-sm font-medium text-slate-700 dark:text-slate-200">Choose a photo or PDF</p>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
+          </>
+        )}
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept={KYC_ACCEPT_ATTRIBUTE}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          className={cn('absolute inset-0 cursor-pointer opacity-0', file && 'pointer-events-none')}
+          tabIndex={file ? -1 : 0}
+          onChange={(event) => {
+            choose(event.target.files?.[0] ?? null);
+          }}
+        />
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
