@@ -8,10 +8,11 @@ import { Browser, registerIn, uniqueEmail } from '../../helpers/auth-browser';
 import { users } from '../../../src/db/schema';
 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let t: TestApp;
 let server: Server;
-let privateKey: CryptoKey;
-let otherKey: CryptoKey;
+let privateKey: SigningKey;
+let otherKey: SigningKey;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
@@ -43,7 +44,7 @@ interface Claims {
   exp?: number;
 }
 
-async function idToken(claims: Claims = {}, key: CryptoKey = privateKey) {
+async function idToken(claims: Claims = {}, key: SigningKey = privateKey) {
   const now = Math.floor(t.clock.now().getTime() / 1000);
   const { iss = 'https://accounts.google.com', aud = CLIENT_ID, exp = now + 3600, ...rest } = claims;
   return new SignJWT({ email: uniqueEmail('g'), email_verified: true, name: 'Grace Hopper', sub: `sub-${Math.random()}`, ...rest })
