@@ -1,37 +1,64 @@
 import { Link } from 'react-router';
-import { DEFAULT_RISK_NOTICE } from '../../content/site';
+import { DEFAULT_RISK_NOTICE, FOOTER_LINKS, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '../../content/site';
+import { usePublicSettings } from '../../lib/public-settings';
+import { BrandMark } from './brand-mark';
+import { SocialIcon } from './social-icons';
 
 export function Footer() {
+  const { settings } = usePublicSettings();
+  const riskNotice = settings?.riskNotice.trim() || DEFAULT_RISK_NOTICE;
+  const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
-        <div className="md:col-span-2">
-          <p className="text-lg font-bold">Vaultline</p>
-          <p className="mt-2 max-w-md text-sm text-slate-600 dark:text-slate-400">
-            Fixed-term investment plans with the rate, the term and every fee shown before you commit.
-          </p>
+    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+        <div>
+          <Link to="/" className="inline-flex items-center gap-2 text-slate-900 dark:text-white">
+            <BrandMark className="size-7" />
+            <span className="text-lg font-semibold">{SITE_NAME}</span>
+          </Link>
+          <p className="mt-3 max-w-sm text-sm leading-relaxed text-slate-600 dark:text-slate-400">{SITE_TAGLINE}</p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social and contact">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.network}>
+                <a
+                  href={social.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={social.label}
+                  title={social.label}
+                  className="inline-flex size-10 items-center justify-center rounded-full border border-slate-200 text-slate-600 transition-colors hover:border-brand-600 hover:text-brand-700 dark:border-slate-800 dark:text-slate-300 dark:hover:border-brand-400 dark:hover:text-brand-300"
+                  data-network={social.network}
+                >
+                  <SocialIcon network={social.network} className="size-4" />
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
-        <nav aria-label="Company">
-          <p className="text-sm font-semibold">Company</p>
-          <ul className="mt-3 space-y-2 text-sm text-slate-600 dark:text-slate-400">
-            <li><Link to="/our-story" className="hover:underline">Our story</Link></li>
-            <li><Link to="/how-it-works" className="hover:underline">How it works</Link></li>
-            <li><Link to="/Hierarchy" className="hover:underline">Achievement levels</Link></li>
-            <li><Link to="/support" className="hover:underline">Help center</Link></li>
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <p className="text-sm font-semibold">Legal</p>
-          <ul className="mt-3 space-y-2 text-sm text-slate-600 dark:text-slate-400">
-            <li><Link to="/privacy-policy" className="hover:underline">Privacy policy</Link></li>
-            <li><Link to="/license" className="hover:underline">License</Link></li>
-          </ul>
-        </nav>
+        {FOOTER_LINKS.map((group) => (
+          <nav key={group.heading} aria-label={group.heading}>
+            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{group.heading}</h2>
+            <ul className="mt-4 space-y-3 text-sm">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-slate-600 hover:text-brand-700 hover:underline dark:text-slate-400 dark:hover:text-brand-300">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs leading-relaxed text-slate-500 sm:px-6 dark:text-slate-400" data-testid="risk-notice">
-          <strong className="font-semibold">Risk notice:</strong> {DEFAULT_RISK_NOTICE}
-        </p>
+        <div className="container-page flex flex-col gap-3 py-6 text-xs leading-relaxed text-slate-600 dark:text-slate-400">
+          <p data-testid="risk-notice">
+            <strong className="font-semibold text-slate-800 dark:text-slate-200">Risk notice:</strong> {riskNotice}
+          </p>
+          <p>
+            © {year} {SITE_NAME}. All rights reserved.
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { isStaff, PROFILE_NAME_TRUNCATE } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { logout } from '../../features/auth/auth-slice';
 import { cn } from '../../lib/cn';
+import { buttonClasses } from '../../components/ui/button';
 import { toast } from 'react-toastify';
+import { BrandMark } from './brand-mark';
 
 interface NavItem {
   to: string;
@@ -30,12 +32,30 @@ export function truncate(text: string, length: number): string {
 }
 
 export function Navbar() {
-  const [open, setOpen] = useState(false);
+  // The mobile menu remembers the page it was opened on, so navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const { isLoggedIn, user } = useAppSelector((state) => state.auth);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const open = openOn === pathname;
+  const setOpen = (value: boolean | ((current: boolean) => boolean)) =>
+    setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null));
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const staff = isStaff(user?.role);
   const items = ITEMS.filter((item) => item.show === 'always' || (item.show === 'loggedIn' && isLoggedIn) || (item.show === 'staff' && staff));
+
+  // Escape closes the mobile menu and returns focus to its toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   async function onLogout() {
     setOpen(false);
@@ -51,20 +71,19 @@ export function Navbar() {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-      isActive ? 'text-brand-700 dark:text-brand-300' : 'text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300',
+      isActive
+        ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6" aria-label="Main">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white" onClick={() => setOpen(false)}>
-          <svg viewBox="0 0 32 32" className="size-8" aria-hidden>
-            <rect width="32" height="32" rx="8" fill="#0b3d2e" />
-            <path d="M8 9l8 15 8-15" fill="none" stroke="#6ee7b7" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
+      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" onClick={() => setOpen(false)}>
+          <BrandMark className="size-8" />
           <span className="text-lg">Vaultline</span>
         </Link>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden items-center gap-0.5 lg:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {item.label}
@@ -75,19 +94,20 @@ export function Navbar() {
           {isLoggedIn ? (
             <>
               {user && <span className="text-sm text-slate-600 dark:text-slate-300" title={user.name}>Hi, {truncate(user.name, PROFILE_NAME_TRUNCATE)}</span>}
-              <button type="button" onClick={onLogout} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
+              <button type="button" onClick={onLogout} className={buttonClasses('outline', 'md')}>
                 Logout
               </button>
             </>
           ) : (
-            <Link to="/login" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link to="/login" className={buttonClasses('primary', 'md')}>
               Sign In
             </Link>
           )}
         </div>
         <button
+          ref={toggleRef}
           type="button"
-          className="rounded-md p-2 text-slate-700 lg:hidden dark:text-slate-200"
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -97,19 +117,19 @@ export function Navbar() {
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 lg:hidden dark:border-slate-800 dark:bg-slate-950">
-          <div className="flex flex-col">
+        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white pb-5 pt-2 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-950">
+          <div className="container-page flex flex-col gap-0.5">
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={linkClass} onClick={() => setOpen(false)}>
                 {item.label}
               </NavLink>
             ))}
             {isLoggedIn ? (
-              <button type="button" onClick={onLogout} className="mt-2 rounded-lg border border-slate-300 px-4 py-2 text-left text-sm font-semibold dark:border-slate-700">
+              <button type="button" onClick={onLogout} className={buttonClasses('outline', 'lg', 'mt-3')}>
                 Logout
               </button>
             ) : (
-              <Link to="/login" onClick={() => setOpen(false)} className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white">
+              <Link to="/login" onClick={() => setOpen(false)} className={buttonClasses('primary', 'lg', 'mt-3')}>
                 Sign In
               </Link>
             )}

@@ -1,7 +1,17 @@
 import type { RouteObject } from 'react-router';
 
-/** Routes anyone can open. */
-export const publicRoutes: RouteObject[] = [];
+/** Routes anyone can open. Each page is its own chunk. */
+export const publicRoutes: RouteObject[] = [
+  { path: '/', lazy: () => import('./pages/home-page').then((m) => ({ Component: m.HomePage })) },
+  { path: '/investment-plans', lazy: () => import('./pages/plans-page').then((m) => ({ Component: m.PlansPage })) },
+  { path: '/Hierarchy', lazy: () => import('./pages/hierarchy-page').then((m) => ({ Component: m.HierarchyPage })) },
+  { path: '/how-it-works', lazy: () => import('./pages/how-it-works-page').then((m) => ({ Component: m.HowItWorksPage })) },
+  { path: '/market-rates', lazy: () => import('./pages/market-rates-page').then((m) => ({ Component: m.MarketRatesPage })) },
+  { path: '/support', lazy: () => import('./pages/support-page').then((m) => ({ Component: m.SupportPage })) },
+  { path: '/our-story', lazy: () => import('./pages/story-page').then((m) => ({ Component: m.StoryPage })) },
+  { path: '/privacy-policy', lazy: () => import('./pages/policy-pages').then((m) => ({ Component: m.PrivacyPolicyPage })) },
+  { path: '/license', lazy: () => import('./pages/policy-pages').then((m) => ({ Component: m.LicensePage })) },
+];
 /** Routes behind the login guard. */
 export const userRoutes: RouteObject[] = [];
 /** Back-office routes (author and admin). */

@@ -1,0 +1,34 @@
+import { Accordion } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
+import { FAQ } from '../../../content/faq';
+import { Section } from './section';
+
+/**
+ * SPEC §2 FAQ (anchor `faq`): one item open at a time, clicking the open one closes it
+ * (Radix Accordion, type single, collapsible). Answers scroll past 500px (SPEC §9).
+ */
+export function Faq() {
+  return (
+    <Section id="faq" eyebrow="FAQ" title="Frequently Asked Questions" subtitle="Straight answers about accounts, money and security.">
+      <Accordion.Root type="single" collapsible className="mx-auto max-w-3xl divide-y divide-slate-200 border-y border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        {FAQ.map((item) => (
+          <Accordion.Item key={item.id} value={item.id}>
+            <Accordion.Header asChild>
+              <h3>
+                <Accordion.Trigger className="group flex w-full items-center justify-between gap-6 py-5 text-left text-base font-semibold text-slate-900 hover:text-brand-700 dark:text-white dark:hover:text-brand-300">
+                  {item.question}
+                  <ChevronDown className="size-5 shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden />
+                </Accordion.Trigger>
+              </h3>
+            </Accordion.Header>
+            <Accordion.Content className="overflow-hidden data-[state=closed]:animate-accordion-up data-[state=open]:animate-accordion-down">
+              <div className="max-h-[500px] overflow-y-auto pb-6 pr-10 leading-relaxed text-slate-600 dark:text-slate-300" data-testid="faq-answer">
+                {item.answer}
+              </div>
+            </Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+    </Section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { TIMERS_MS } from '@app/shared';
+import { buttonClasses } from '../../../components/ui/button';
+import { HERO } from '../../../content/home';
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * SPEC §9: types each phrase at 100 ms a character, holds it for 2 s, then moves on to the
+ * next. Screen readers get the first phrase as plain text instead of the animation.
+ */
+export function useTypingEffect(phrases: readonly string[], perChar = TIMERS_MS.heroTypingPerChar, pause = TIMERS_MS.heroTypingPause) {
+  const [state, setState] = useState(() => ({ index: 0, length: prefersReducedMotion() ? (phrases[0]?.length ?? 0) : 0 }));
+  useEffect(() => {
+    if (prefersReducedMotion() || phrases.length === 0) return;
+    const phrase = phrases[state.index] ?? '';
+    const done = state.length >= phrase.length;
+    const timer = window.setTimeout(
+      () => setState(done ? { index: (state.index + 1) % phrases.length, length: 0 } : { index: state.index, length: state.length + 1 }),
+      done ? pause : perChar,
+    );
+    return () => window.clearTimeout(timer);
+  }, [state, phrases, perChar, pause]);
+  return (phrases[state.index] ?? '').slice(0, state.length);
+}
+
+export function Hero() {
+  const typed = useTypingEffect(HERO.phrases);
+  const longest = HERO.phrases.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return (
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-brand-950 text-white">
+      <div aria-hidden className="pointer-events-none absolute inset-0 opacity-60 [background:radial-gradient(60rem_30rem_at_85%_-10%,rgba(52,211,153,0.25),transparent_60%),radial-gradient(40rem_24rem_at_0%_110%,rgba(16,185,129,0.18),transparent_60%)]" />
+      <div className="container-page relative grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[1.2fr_1fr]">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-[0.08em] text-brand-300">{HERO.eyebrow}</p>
+          <h1 id="hero-heading" className="mt-4 text-display font-semibold">
+            <span className="sr-only">
+              {HERO.headingStart} {HERO.phrases[0]}
+            </span>
+            <span aria-hidden>
+              {HERO.headingStart}
+              <br />
+              <span className="relative inline-block text-brand-300">
+                <span className="invisible">{longest}</span>
+                <span className="absolute inset-0 whitespace-nowrap" data-testid="hero-typed">
+                  {typed}
+                  <span className="ml-0.5 inline-block h-[0.9em] w-[3px] translate-y-[0.1em] animate-pulse bg-brand-300 align-baseline" />
+                </span>
+              </span>
+            </span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-50/85">{HERO.body}</p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <Link to="/login" className={buttonClasses('primary', 'lg', 'bg-brand-400 text-brand-950 hover:bg-brand-300 dark:bg-brand-400 dark:hover:bg-brand-300')}>
+              Sign In
+            </Link>
+            <Link to="/investment-plans" className={buttonClasses('outline', 'lg', 'border-white/30 bg-transparent text-white hover:bg-white/10 dark:border-white/30 dark:bg-transparent')}>
+              View plans
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </div>
+        </div>
+        <HeroPanel />
+      </div>
+    </section>
+  );
+}
+
+/** An illustrative plan summary: shows the kind of disclosure every plan card carries. */
+function HeroPanel() {
+  const rows: Array<[string, string]> = [
+    ['Plan', 'Standard'],
+    ['Term rate', '10% per 1-day term'],
+    ['Amount range', '$200 – $290'],
+    ['Fees', 'Shown before you confirm'],
+  ];
+  return (
+    <div className="hidden rounded-2xl border border-white/10 bg-white/5 p-6 shadow-2xl backdrop-blur lg:block" aria-hidden>
+      <p className="text-sm font-medium text-brand-200">What you see before you invest</p>
+      <dl className="mt-5 divide-y divide-white/10">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex items-center justify-between gap-6 py-3 text-sm">
+            <dt className="text-brand-50/70">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-5 rounded-xl bg-brand-400/15 p-4 text-sm text-brand-100">
+        At maturity: <span className="font-semibold text-white">$220.00</span> back on a $200.00 investment.
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { centsFromDecimal, TIMERS_MS, type PublicStats } from '@app/shared';
+import { apiFetch } from '../../../lib/api';
+import { STATS_COPY } from '../../../content/home';
+import { Section } from './section';
+
+type Status = 'loading' | 'ready' | 'unavailable';
+
+/** GET /api/stats: live figures (PRODUCT §1 rule 7). */
+export function usePublicStats(): { stats: PublicStats | null; status: Status } {
+  const [state, setState] = useState<{ stats: PublicStats | null; status: Status }>({ stats: null, status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<PublicStats>('/api/stats', { signal: controller.signal })
+      .then((stats) => setState({ stats, status: 'ready' }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ stats: null, status: 'unavailable' });
+      });
+    return () => controller.abort();
+  }, []);
+  return state;
+}
+
+/** Counts from 0 to `target` over about a second (SPEC §9), easing out. */
+export function useCountUp(target: number | null, duration: number = TIMERS_MS.counterAnimation): number {
+  const [value, setValue] = useState(0);
+  const still = target === 0 || reducedMotion();
+  useEffect(() => {
+    if (target === null || still) return;
+    const start = performance.now();
+    let frame = 0;
+    const tick = (now: number) => {
+      const progress = Math.min(1, (now - start) / duration);
+      const eased = 1 - (1 - progress) ** 3;
+      setValue(progress >= 1 ? target : Math.round(target * eased));
+      if (progress < 1) frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [target, duration, still]);
+  return target !== null && still ? target : value;
+}
+
+function reducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+const whole = new Intl.NumberFormat('en-US');
+
+function Counter({ label, target, kind }: { label: string; target: number | null; kind: 'count' | 'usd' }) {
+  const value = useCountUp(target);
+  const text = target === null ? '—' : kind === 'usd' ? `$${whole.format(value)}` : whole.format(value);
+  const final = target === null ? 'not available' : kind === 'usd' ? `$${whole.format(target)}` : whole.format(target);
+  return (
+    <div className="flex flex-col-reverse gap-2 border-l-2 border-brand-500/60 pl-5">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl dark:text-white">
+        <span aria-hidden data-testid={`stat-${label}`}>
+          {text}
+        </span>
+        <span className="sr-only">{final}</span>
+      </dd>
+    </div>
+  );
+}
+
+function dollars(decimal: string): number {
+  return Math.floor(centsFromDecimal(decimal) / 100);
+}
+
+export function StatsCounters() {
+  const { stats, status } = usePublicStats();
+  const labels = STATS_COPY.labels;
+  return (
+    <Section id="statistics" eyebrow="Live figures" title={STATS_COPY.heading} subtitle={STATS_COPY.subtitle} tone="muted">
+      <dl className="grid grid-cols-1 gap-8 min-[420px]:grid-cols-2 lg:grid-cols-4" aria-busy={status === 'loading'}>
+        <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" />
+        <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" />
+        <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" />
+        <Counter label={labels.paidOut} target={stats ? dollars(stats.paidOut) : null} kind="usd" />
+      </dl>
+      {status === 'unavailable' && (
+        <p className="mt-8 text-sm text-slate-600 dark:text-slate-400" role="status">
+          Live figures are unavailable right now. Please check back shortly.
+        </p>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { STEPS } from '../../../content/steps';
+import { PageIntro } from '../components/section';
+
+export function HowItWorksPage() {
+  useDocumentTitle('How it works', 'Seven steps from opening an account to earning referral bonuses: create, confirm, verify, fund, pick a plan, send and receive, refer.');
+  return (
+    <>
+      <PageIntro eyebrow="How it works" title="Seven steps, in order">
+        <p>Each step unlocks the next. If one is missing, the page you are on tells you which.</p>
+      </PageIntro>
+      <div className="container-page py-14 sm:py-20">
+        <ol className="relative mx-auto max-w-3xl">
+          {STEPS.map((step, index) => (
+            <li key={step.id} className="relative flex gap-5 pb-12 last:pb-0 sm:gap-7" data-testid="step">
+              {index < STEPS.length - 1 && <span aria-hidden className="absolute left-5 top-12 h-[calc(100%-3.5rem)] w-px bg-slate-300 dark:bg-slate-700" />}
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white tabular-nums">
+                {index + 1}
+              </span>
+              <div className="pt-1.5">
+                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h2>
+                <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">{step.body}</p>
+                {step.link && (
+                  <Link to={step.link.to} className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800 dark:text-brand-300">
+                    {step.link.label}
+                    <ArrowRight className="size-4" aria-hidden />
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
+  );
+}

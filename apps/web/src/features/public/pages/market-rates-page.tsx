@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LineChart } from 'lucide-react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePublicSettings } from '../../../lib/public-settings';
+import { Spinner } from '../../../components/ui/spinner';
+import { PageIntro } from '../components/section';
+
+/** How long an embed may take before we say the chart service is not answering. */
+export const CHART_TIMEOUT_MS = 15_000;
+
+const MARKETS = [
+  { id: 'forex', title: 'Forex', description: 'Major currency pairs against the US dollar.' },
+  { id: 'crypto', title: 'Crypto', description: 'Bitcoin, Ether and Tether against the US dollar.' },
+] as const;
+
+/** The configured service's URL for one market (the service receives `market=forex|crypto`). */
+export function chartUrl(base: string, market: string): string | null {
+  try {
+    const url = new URL(base, window.location.origin);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    url.searchParams.set('market', market);
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+function ChartFrame({ src, title }: { src: string; title: string }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'timeout'>('loading');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setState((current) => (current === 'loading' ? 'timeout' : current)), CHART_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [src]);
+  return (
+    <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:aspect-[16/9] dark:border-slate-800 dark:bg-slate-950">
+      {state !== 'timeout' && (
+        <iframe
+          src={src}
+          title={title}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          sandbox="allow-scripts allow-same-origin allow-popups"
+          className="absolute inset-0 size-full"
+          onLoad={() => setState('loaded')}
+        />
+      )}
+      {state === 'timeout' && (
+        <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
+          The chart service is not responding right now. Please try again later.
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NotAvailable({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center dark:border-slate-700 dark:bg-slate-900" role="status">
+      <span className="inline-flex size-12 items-center justify-center rounded-xl bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+        <LineChart className="size-6" aria-hidden />
+      </span>
+      <h2 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <div className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{children}</div>
+    </div>
+  );
+}
+
+export function MarketRatesPage() {
+  useDocumentTitle('Current rates', 'Forex and crypto market charts from our chart provider.');
+  const { settings, status } = usePublicSettings();
+  const base = settings?.chartServiceUrl.trim() ?? '';
+  return (
+    <>
+      <PageIntro eyebrow="Current rates" title="Forex and crypto markets">
+        <p>Live charts from our market data provider. Rates are for information only; your plan returns do not depend on them.</p>
+      </PageIntro>
+      <div className="container-page py-14 sm:py-20">
+        {status === 'loading' && <Spinner label="Loading charts" />}
+        {status === 'unavailable' && (
+          <NotAvailable title="Charts are unavailable right now">
+            <p>We could not reach the server for the chart settings. Please try again in a moment.</p>
+          </NotAvailable>
+        )}
+        {status === 'ready' && !base && (
+          <NotAvailable title="Live charts are not set up yet">
+            <p>
+              The market chart service has not been configured for this site. You can still compare our{' '}
+              <Link to="/investment-plans" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                investment plans
+              </Link>
+              , whose rates are fixed for each term.
+            </p>
+          </NotAvailable>
+        )}
+        {status === 'ready' && base && (
+          <div className="grid gap-10 lg:grid-cols-2">
+            {MARKETS.map((market) => {
+              const src = chartUrl(base, market.id);
+              return (
+                <section key={market.id} aria-labelledby={`market-${market.id}`}>
+                  <h2 id={`market-${market.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
+                    {market.title}
+                  </h2>
+                  <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-400">{market.description}</p>
+                  {src ? (
+                    <ChartFrame src={src} title={`${market.title} chart`} />
+                  ) : (
+                    <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
+                      The chart service address is not valid. Please let support know.
+                    </p>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

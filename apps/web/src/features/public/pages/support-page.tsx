@@ -1,0 +1,92 @@
+import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePublicSettings } from '../../../lib/public-settings';
+import { ContactForm } from '../components/contact-form';
+import { PageIntro } from '../components/section';
+
+function Channels() {
+  const { settings, status } = usePublicSettings();
+  const phone = settings?.supportPhone.trim();
+  const email = settings?.supportEmail.trim();
+  const chat = settings?.chatEmbedUrl.trim();
+  const item = 'flex gap-4 py-4';
+  const icon = 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300';
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Other ways to reach us</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Support is available 24/7 by live chat, email and phone.</p>
+      <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" aria-busy={status === 'loading'}>
+        <li className={item}>
+          <span className={icon}>
+            <Phone className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-900 dark:text-white">Phone</p>
+            {phone ? (
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                {phone}
+              </a>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{status === 'loading' ? 'Loading…' : 'Use the form or email'}</p>
+            )}
+          </div>
+        </li>
+        <li className={item}>
+          <span className={icon}>
+            <Mail className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-900 dark:text-white">Email</p>
+            {email ? (
+              <a href={`mailto:${email}`} className="break-all text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                {email}
+              </a>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{status === 'loading' ? 'Loading…' : 'Use the form on this page'}</p>
+            )}
+          </div>
+        </li>
+        <li className={item}>
+          <span className={icon}>
+            <MessageCircle className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-900 dark:text-white">Live chat</p>
+            {chat ? (
+              <a href={chat} target="_blank" rel="noopener noreferrer" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                Start a chat<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{status === 'loading' ? 'Loading…' : 'Chat is not available on this site yet; email or call us.'}</p>
+            )}
+          </div>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function SupportPage() {
+  useDocumentTitle('Help center', 'Contact Vaultline support by form, email, phone or live chat, 24/7.');
+  return (
+    <>
+      <PageIntro eyebrow="Help center" title="How can we help?">
+        <p>
+          Send us a message and it goes straight to our support mailbox; we reply to the email address you give. Quick answers may already be in the{' '}
+          <Link to="/#faq" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+            FAQ
+          </Link>
+          .
+        </p>
+      </PageIntro>
+      <div className="container-page grid gap-10 py-14 sm:py-20 lg:grid-cols-[1.5fr_1fr]">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+          <h2 className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">Send us a message</h2>
+          <ContactForm />
+        </div>
+        <Channels />
+      </div>
+    </>
+  );
+}
