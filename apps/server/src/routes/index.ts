@@ -6,7 +6,7 @@ import { kycRoutes } from './api/kyc';
 import { publicSiteRoutes } from './api/public-site';
 import { usersAuthRoutes } from './api/users-auth';
 import { countriesRoutes } from './api/countries';
-import { investPlanRoutes } from './api/invest';
+import { investmentRoutes, investPlanRoutes } from './api/invest';
 import { paymentsRoutes } from './api/payments';
 import { withdrawalsRoutes } from './api/withdrawals';
 import { moneyRoutes } from './api/money';
@@ -19,6 +19,7 @@ export async function registerRoutes(app: App) {
   await app.register(usersAuthRoutes);
   await app.register(countriesRoutes);
   await app.register(investPlanRoutes);
+  await app.register(investmentRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminRoutes);
   await app.register(paymentsRoutes);

@@ -1,0 +1,374 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { INVEST_MESSAGES } from '@app/shared';
+import { auditLog, emailOutbox, investments, ledgerHolds } from '../../../src/db/schema';
+import { adjustBalance, getUserBalances, verifyLedger } from '../../../src/ledger';
+import { proratedProfitCents, termProfitCents } from '../../../src/services/investments';
+import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+
+let t: TestApp;
+let staff: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  staff = await t.createUser({ role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Investment {
+  _id: string;
+  investmentId: string;
+  plan: string;
+  amount: string;
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+  maturityAmount: string;
+  expectedPayout: string;
+  kind: string;
+  upgradeFrom: string | null;
+  upgradedTo: string | null;
+  endReason: string | null;
+  user?: { name: string; email: string; balance: string };
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function fund(user: TestUser, cents: number) {
+  await t.database.db.transaction((tx) =>
+    adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: cents, reason: 'test funding', actorId: null }),
+  );
+}
+
+async function investor(cents = 100_000): Promise<TestUser> {
+  const user = await t.createUser();
+  await fund(user, cents);
+  return user;
+}
+
+const balances = (user: TestUser) => getUserBalances(t.database.db, user.user.id);
+
+function invest(user: TestUser, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/invest/start-invest', headers: { ...user.headers, ...headers }, payload });
+}
+
+async function startActive(user: TestUser, amount: number | string, planName = 'Basic'): Promise<Investment> {
+  const created = await invest(user, { amount, planName });
+  expect(created.statusCode).toBe(201);
+  const id = created.json<{ investment: Investment }>().investment._id;
+  const approved = await t.app.inject({ method: 'PUT', url: `/api/invest/${id}/approve`, headers: staff.headers });
+  expect(approved.statusCode).toBe(200);
+  return approved.json<{ investment: Investment }>().investment;
+}
+
+const maturity = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/invest/deposit-maturity', headers: user.headers });
+const detail = async (user: TestUser, id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/invest/${id}`, headers: user.headers })).json<Investment>();
+
+describe('POST /api/invest/start-invest', () => {
+  it('needs a session, a verified email and approved KYC', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/invest/start-invest', payload: { amount: 100, planName: 'Basic' } })).statusCode).toBe(401);
+    const unverified = await t.createUser({ isVerified: false });
+    await fund(unverified, 50_000);
+    const a = await invest(unverified, { amount: 100, planName: 'Basic' });
+    expect(a.statusCode).toBe(403);
+    expect(a.json().message).toMatch(/verify your email/);
+    const pendingKyc = await t.createUser({ kycStatus: 'Pending' });
+    await fund(pendingKyc, 50_000);
+    const b = await invest(pendingKyc, { amount: 100, planName: 'Basic' });
+    expect(b.statusCode).toBe(403);
+    expect(b.json().message).toMatch(/KYC/);
+    expect((await balances(pendingKyc)).availableCents).toBe(50_000);
+  });
+
+  it('refuses a missing plan, missing or bad amounts with 400 and changes nothing', async () => {
+    const user = await investor();
+    const noPlan = await invest(user, { amount: 150 });
+    expect(noPlan.statusCode).toBe(400);
+    expect(noPlan.json().message).toBe(INVEST_MESSAGES.selectPlan);
+    const noAmount = await invest(user, { planName: 'Basic' });
+    expect(noAmount.statusCode).toBe(400);
+    expect(noAmount.json().message).toBe(INVEST_MESSAGES.amountRequired);
+    for (const amount of [-150, 0, 'abc', 150.001, '1e3', Number.NaN, true, { value: 150 }, '150.5.0', 'Infinity']) {
+      const response = await invest(user, { amount, planName: 'Basic' });
+      expect(response.statusCode, `amount ${String(amount)}`).toBe(400);
+    }
+    expect((await invest(user, { amount: 150, planName: 'Nope' })).statusCode).toBe(404);
+    expect(await balances(user)).toMatchObject({ availableCents: 100_000, balanceCents: 100_000 });
+    const rows = await t.database.db.select().from(investments).where(eq(investments.userId, user.user.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("enforces the plan's min and max at the boundaries", async () => {
+    const user = await investor(200_000);
+    expect((await invest(user, { amount: '99.99', planName: 'Basic' })).statusCode).toBe(400);
+    const below = await invest(user, { amount: '99.99', planName: 'basic' });
+    expect(below.json().message).toBe('The Basic plan accepts $100.00 to $190.00');
+    expect((await invest(user, { amount: 100, planName: 'Basic' })).statusCode).toBe(201);
+    expect((await invest(user, { amount: '190.00', planName: 'Basic' })).statusCode).toBe(201);
+    expect((await invest(user, { amount: '190.01', planName: 'Basic' })).statusCode).toBe(400);
+    expect((await invest(user, { amount: 1000, planName: 'Executive' })).statusCode).toBe(201);
+    expect((await invest(user, { amount: '1000.01', planName: 'Executive' })).statusCode).toBe(400);
+  });
+
+  it('enforces the $50 minimum even when a plan allows less', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/invest/plans',
+      headers: staff.headers,
+      payload: { name: 'Micro', roiPercent: 1, minAmount: 10, maxAmount: 100, durationSeconds: 60 },
+    });
+    const micro = created.json<{ _id: string }>();
+    const user = await investor();
+    const low = await invest(user, { amount: '49.99', planId: micro._id });
+    expect(low.statusCode).toBe(400);
+    expect(low.json().message).toBe('The minimum investment is $50.00');
+    expect((await invest(user, { amount: 50, planId: micro._id })).statusCode).toBe(201);
+    // Retired: no new investments.
+    await t.app.inject({ method: 'PATCH', url: `/api/invest/plans/${micro._id}`, headers: staff.headers, payload: { retired: true } });
+    const retired = await invest(user, { amount: 60, planId: micro._id });
+    expect(retired.statusCode).toBe(400);
+    expect(retired.json().message).toBe(INVEST_MESSAGES.planRetired);
+  });
+
+  it('holds the amount: available drops, balance does not; the available balance bounds requests', async () => {
+    const user = await investor(30_000);
+    const first = await invest(user, { amount: '190', planName: 'Basic' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().investment).toMatchObject({ status: 'Pending', amount: '190.00', plan: 'Basic', maturityAmount: '15.20', expectedPayout: '205.20' });
+    expect(await balances(user)).toMatchObject({ balanceCents: 30_000, availableCents: 11_000, investedCents: 0 });
+    const second = await invest(user, { amount: '110.01', planName: 'Basic' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe('Insufficient available balance');
+    expect((await invest(user, { amount: 110, planName: 'Basic' })).statusCode).toBe(201);
+    expect(await balances(user)).toMatchObject({ balanceCents: 30_000, availableCents: 0 });
+  });
+
+  it('honours Idempotency-Key: the same request replays, another body gets 422', async () => {
+    const user = await investor(50_000);
+    const headers = { 'idempotency-key': 'invest-once-1' };
+    const first = await invest(user, { amount: 150, planName: 'Basic' }, headers);
+    const again = await invest(user, { amount: 150, planName: 'Basic' }, headers);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().investment._id).toBe(first.json().investment._id);
+    expect((await invest(user, { amount: 160, planName: 'Basic' }, headers)).statusCode).toBe(422);
+    expect((await balances(user)).availableCents).toBe(35_000);
+  });
+});
+
+describe('history and detail', () => {
+  it("lists the caller's investments and shows only their own", async () => {
+    const user = await investor();
+    const other = await investor();
+    const created = (await invest(user, { amount: 150, planName: 'Basic' })).json<{ investment: Investment }>().investment;
+    const history = await t.app.inject({ method: 'GET', url: '/api/invest/investment-history', headers: user.headers });
+    expect(history.statusCode).toBe(200);
+    expect(history.json<Investment[]>().map((row) => row._id)).toEqual([created._id]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invest/${created._id}`, headers: user.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invest/${created.investmentId}`, headers: user.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invest/${created._id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/invest/investment-history', headers: other.headers })).json()).toEqual([]);
+  });
+});
+
+describe('staff decisions', () => {
+  it('only staff see the queue and decide', async () => {
+    const user = await investor();
+    const created = (await invest(user, { amount: 150, planName: 'Basic' })).json<{ investment: Investment }>().investment;
+    expect((await t.app.inject({ method: 'GET', url: '/api/invest/adminPendingInvestment', headers: user.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/invest/${created._id}/approve`, headers: user.headers })).statusCode).toBe(403);
+    const queue = await t.app.inject({ method: 'GET', url: '/api/invest/adminPendingInvestment', headers: staff.headers });
+    const item = queue.json<{ pendingInvestments: Investment[] }>().pendingInvestments.find((row) => row._id === created._id);
+    expect(item?.user).toMatchObject({ name: user.user.name, email: user.user.email, balance: '1000.00' });
+  });
+
+  it('approval settles the hold and starts the term; a second decision gets 409', async () => {
+    const user = await investor(50_000);
+    const created = (await invest(user, { amount: 150, planName: 'Basic' })).json<{ investment: Investment }>().investment;
+    const before = t.clock.now().getTime();
+    const approve = () => t.app.inject({ method: 'PUT', url: `/api/invest/${created._id}/approve`, headers: staff.headers });
+    const [first, second] = await Promise.all([approve(), approve()]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const approved = (first.statusCode === 200 ? first : second).json<{ message: string; investment: Investment }>();
+    expect(approved.message).toBe(INVEST_MESSAGES.approved);
+    const start = new Date(approved.investment.startDate!).getTime();
+    expect(start).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(approved.investment.endDate!).getTime() - start).toBe(DAY);
+    expect(await balances(user)).toMatchObject({ balanceCents: 35_000, availableCents: 35_000, investedCents: 15_000 });
+    const reject = await t.app.inject({ method: 'PUT', url: `/api/invest/${created._id}/reject`, headers: staff.headers });
+    expect(reject.statusCode).toBe(409);
+    expect(await balances(user)).toMatchObject({ balanceCents: 35_000, investedCents: 15_000 });
+    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created._id), eq(auditLog.action, 'investment.approve')));
+    expect(audit).toHaveLength(1);
+    const emails = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, user.user.email), eq(emailOutbox.kind, 'investment-approved')));
+    expect(emails).toHaveLength(1);
+  });
+
+  it('rejection releases the hold once', async () => {
+    const user = await investor(50_000);
+    const created = (await invest(user, { amount: 150, planName: 'Basic' })).json<{ investment: Investment }>().investment;
+    const reject = await t.app.inject({ method: 'PUT', url: `/api/invest/${created._id}/reject`, headers: staff.headers, payload: { notes: 'Unclear source' } });
+    expect(reject.statusCode).toBe(200);
+    expect(reject.json().message).toBe(INVEST_MESSAGES.rejected);
+    expect(reject.json().investment.status).toBe('Rejected');
+    expect(await balances(user)).toMatchObject({ balanceCents: 50_000, availableCents: 50_000, investedCents: 0 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/invest/${created._id}/reject`, headers: staff.headers })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/invest/${created._id}/approve`, headers: staff.headers })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/invest/nope/approve', headers: staff.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('maturity', () => {
+  it('pays principal + profit once the end date passes, exactly once', async () => {
+    const user = await investor(50_000);
+    const active = await startActive(user, 150);
+    expect((await maturity(user)).json()).toMatchObject({ matured: 0 });
+    t.clock.advance(DAY - 60_000);
+    expect((await maturity(user)).json()).toMatchObject({ matured: 0 });
+    t.clock.advance(60_000);
+    const [a, b] = await Promise.all([maturity(user), maturity(user)]);
+    expect(a.json().matured + b.json().matured).toBe(1);
+    expect((await maturity(user)).json().matured).toBe(0);
+    const ended = await detail(user, active._id);
+    expect(ended).toMatchObject({ status: 'Ended', endReason: 'matured', maturityAmount: '12.00', expectedPayout: '162.00' });
+    expect(await balances(user)).toMatchObject({ balanceCents: 51_200, availableCents: 51_200, investedCents: 0, totalProfitCents: 1_200 });
+    const emails = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, user.user.email), eq(emailOutbox.kind, 'investment-matured')));
+    expect(emails).toHaveLength(1);
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('rounds profit half-even to the cent', async () => {
+    expect(termProfitCents(20_005, 1_000)).toBe(2_000); // 2000.5 -> 2000
+    expect(termProfitCents(20_015, 1_000)).toBe(2_002); // 2001.5 -> 2002
+    expect(termProfitCents(10_001, 800)).toBe(800); // 800.08 -> 800
+    const user = await investor(50_000);
+    const active = await startActive(user, '200.15', 'Standard');
+    expect(active.maturityAmount).toBe('20.02');
+    t.clock.advance(DAY);
+    await maturity(user);
+    expect((await detail(user, active._id)).maturityAmount).toBe('20.02');
+    expect((await balances(user)).totalProfitCents).toBe(2_002);
+  });
+
+  it('the scheduled job matures everyone due; a retired plan keeps its running investments', async () => {
+    const { matureDue } = await import('../../../src/services/investments');
+    const users = [await investor(), await investor()];
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/invest/plans',
+      headers: staff.headers,
+      payload: { name: 'Minute', roiPercent: '0.5', minAmount: 50, maxAmount: 500, durationSeconds: 60 },
+    });
+    const minute = created.json<{ _id: string }>();
+    const ids = [];
+    for (const user of users) {
+      const response = await invest(user, { amount: '123.45', planId: minute._id });
+      ids.push(response.json<{ investment: Investment }>().investment._id);
+      await t.app.inject({ method: 'PUT', url: `/api/invest/${ids.at(-1)}/approve`, headers: staff.headers });
+    }
+    await t.app.inject({ method: 'PATCH', url: `/api/invest/plans/${minute._id}`, headers: staff.headers, payload: { retired: true } });
+    t.clock.advance(61_000);
+    expect(await matureDue(t.app.deps)).toBeGreaterThanOrEqual(2);
+    for (const [index, user] of users.entries()) {
+      const row = await detail(user, ids[index]!);
+      expect(row).toMatchObject({ status: 'Ended', maturityAmount: '0.62' }); // 61.725 cents -> 62
+    }
+    expect(await matureDue(t.app.deps)).toBe(0);
+  });
+});
+
+describe('plan upgrade', () => {
+  it('ends the old investment with pro-rated profit and starts principal + profit + top-up on the new plan', async () => {
+    const user = await investor(50_000);
+    const active = await startActive(user, 150, 'Basic');
+    t.clock.advance(6 * HOUR);
+    const request = await t.app.inject({
+      method: 'POST',
+      url: `/api/invest/${active._id}/upgrade`,
+      headers: user.headers,
+      payload: { planName: 'Standard', topUp: 50 },
+    });
+    expect(request.statusCode).toBe(201);
+    const upgrade = request.json<{ investment: Investment }>().investment;
+    expect(upgrade).toMatchObject({ status: 'Pending', kind: 'upgrade', upgradeFrom: active._id, amount: '200.00' });
+    // Top-up held; the old investment keeps running.
+    expect(await balances(user)).toMatchObject({ balanceCents: 35_000, availableCents: 30_000, investedCents: 15_000 });
+    const duplicate = await t.app.inject({ method: 'POST', url: `/api/invest/${active._id}/upgrade`, headers: user.headers, payload: { planName: 'Premium', topUp: 150 } });
+    expect(duplicate.statusCode).toBe(409);
+
+    t.clock.advance(6 * HOUR); // half the term has passed at approval
+    const approved = await t.app.inject({ method: 'PUT', url: `/api/invest/${upgrade._id}/approve`, headers: staff.headers });
+    expect(approved.statusCode).toBe(200);
+    // 150 x 8% x 1/2 = 6.00 profit; 150 + 6 + 50 = 206.00 on Standard.
+    const old = await detail(user, active._id);
+    expect(old).toMatchObject({ status: 'Ended', endReason: 'upgraded', maturityAmount: '6.00', upgradedTo: upgrade._id });
+    const next = await detail(user, upgrade._id);
+    expect(next).toMatchObject({ status: 'Active', amount: '206.00', maturityAmount: '20.60', expectedPayout: '226.60' });
+    expect(await balances(user)).toMatchObject({ balanceCents: 30_000, availableCents: 30_000, investedCents: 20_600, totalProfitCents: 600 });
+
+    // The old one never matures again; the new one matures on its own term.
+    t.clock.advance(DAY);
+    expect((await maturity(user)).json().matured).toBe(1);
+    expect(await balances(user)).toMatchObject({ balanceCents: 52_660, availableCents: 52_660, investedCents: 0, totalProfitCents: 2_660 });
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('pro-rates with integer arithmetic, rounding half-even', () => {
+    expect(proratedProfitCents(15_000, 800, DAY / 2, DAY)).toBe(600);
+    expect(proratedProfitCents(15_000, 800, DAY * 2, DAY)).toBe(1_200);
+    expect(proratedProfitCents(15_000, 800, -5, DAY)).toBe(0);
+    expect(proratedProfitCents(10_000, 800, DAY / 3, DAY)).toBe(267); // 266.67
+    expect(proratedProfitCents(12_500, 800, DAY / 4, DAY)).toBe(250);
+  });
+
+  it('rejection releases the top-up and leaves the old investment running', async () => {
+    const user = await investor(50_000);
+    const active = await startActive(user, 150, 'Basic');
+    const request = await t.app.inject({ method: 'POST', url: `/api/invest/${active._id}/upgrade`, headers: user.headers, payload: { planName: 'Standard', topUp: '60.00' } });
+    expect(request.statusCode).toBe(201);
+    expect((await balances(user)).availableCents).toBe(29_000);
+    const id = request.json<{ investment: Investment }>().investment._id;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/invest/${id}/reject`, headers: staff.headers })).statusCode).toBe(200);
+    expect(await balances(user)).toMatchObject({ balanceCents: 35_000, availableCents: 35_000, investedCents: 15_000 });
+    expect((await detail(user, active._id)).status).toBe('Active');
+  });
+
+  it('refuses lower plans, ranges that do not fit, and investments that are not active', async () => {
+    const user = await investor(100_000);
+    const active = await startActive(user, 300, 'Premium');
+    const up = (payload: Record<string, unknown>, id = active._id) =>
+      t.app.inject({ method: 'POST', url: `/api/invest/${id}/upgrade`, headers: user.headers, payload });
+    expect((await up({ planName: 'Basic', topUp: 0 })).statusCode).toBe(400);
+    expect((await up({ planName: 'Premium', topUp: 10 })).statusCode).toBe(400);
+    expect((await up({ planName: 'Elite', topUp: 50 })).statusCode).toBe(400); // 350 < 400
+    expect((await up({ planName: 'Elite', topUp: 200 })).statusCode).toBe(400); // 500 > 490
+    expect((await up({ planName: 'Elite', topUp: -5 })).statusCode).toBe(400);
+    expect((await up({ topUp: 100 })).json().message).toBe(INVEST_MESSAGES.selectPlan);
+    const pending = (await invest(user, { amount: 150, planName: 'Basic' })).json<{ investment: Investment }>().investment;
+    expect((await up({ planName: 'Standard', topUp: 50 }, pending._id)).statusCode).toBe(409);
+    const other = await investor();
+    expect((await t.app.inject({ method: 'POST', url: `/api/invest/${active._id}/upgrade`, headers: other.headers, payload: { planName: 'Elite', topUp: 100 } })).statusCode).toBe(404);
+    expect((await up({ planName: 'Elite', topUp: 100 })).statusCode).toBe(201);
+  });
+
+  it('a pending upgrade is cancelled, and its top-up released, when the old investment matures first', async () => {
+    const user = await investor(50_000);
+    const active = await startActive(user, 150, 'Basic');
+    const request = await t.app.inject({ method: 'POST', url: `/api/invest/${active._id}/upgrade`, headers: user.headers, payload: { planName: 'Standard', topUp: 50 } });
+    const upgradeId = request.json<{ investment: Investment }>().investment._id;
+    t.clock.advance(DAY);
+    expect((await maturity(user)).json().matured).toBe(1);
+    expect((await detail(user, upgradeId)).status).toBe('Rejected');
+    expect(await balances(user)).toMatchObject({ balanceCents: 51_200, availableCents: 51_200, investedCents: 0 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/invest/${upgradeId}/approve`, headers: staff.headers })).statusCode).toBe(409);
+    const open = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(ledgerHolds)
+      .where(and(eq(ledgerHolds.status, 'held'), eq(ledgerHolds.reference, upgradeId)));
+    expect(open[0]!.count).toBe(0);
+  });
+});
