@@ -33,6 +33,8 @@ export const withdrawalView = z.object({
 const answer = z.object({ message: z.string(), withdrawal: withdrawalView });
 const savedWalletView = z.object({ _id: z.string(), asset: z.string(), address: z.string(), label: z.string(), createdAt: z.string() });
 const idParam = z.object({ id: z.string().min(1).max(64) });
+/** PUT approve/reject may come without a body. */
+const decisionBody = z.preprocess((value) => value ?? {}, withdrawalDecisionSchema);
 
 export async function withdrawalsRoutes(app: App) {
   app.get(
@@ -89,11 +91,11 @@ export async function withdrawalsRoutes(app: App) {
           tags: ['withdrawals'],
           summary: `${decision === 'Approved' ? 'Approve (pay out)' : 'Reject (release)'} a pending withdrawal (staff); 409 when already decided`,
           params: idParam,
-          body: withdrawalDecisionSchema.optional(),
+          body: decisionBody,
           response: { 200: answer },
         },
       },
-      async (request) => decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body?.notes),
+      async (request) => decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body.notes),
     );
   }
 
