@@ -27,16 +27,18 @@ export function useCountUp(target: number | null, duration: number = TIMERS_MS.c
   const still = target === 0 || reducedMotion();
   useEffect(() => {
     if (target === null || still) return;
-    const start = performance.now();
-    let frame = 0;
-    const tick = (now: number) => {
-      const progress = Math.min(1, (now - start) / duration);
+    // Timer ticks (about 60 a second) rather than animation frames, so the figures also
+    // arrive in a background tab.
+    const start = Date.now();
+    let timer = 0;
+    const tick = () => {
+      const progress = Math.min(1, (Date.now() - start) / duration);
       const eased = 1 - (1 - progress) ** 3;
       setValue(progress >= 1 ? target : Math.round(target * eased));
-      if (progress < 1) frame = requestAnimationFrame(tick);
+      if (progress < 1) timer = window.setTimeout(tick, 16);
     };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
+    timer = window.setTimeout(tick, 16);
+    return () => window.clearTimeout(timer);
   }, [target, duration, still]);
   return target !== null && still ? target : value;
 }

@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubFetch } from '../../../test/render';
+import { resetPublicSettings } from '../../../lib/public-settings';
+import { Faq } from '../components/faq';
+import { Testimonials } from '../components/testimonials';
+import { StatsCounters } from '../components/stats-counters';
+import { Hero } from '../components/hero';
+import { FAQ } from '../../../content/faq';
+import { TESTIMONIALS } from '../../../content/testimonials';
+import { HERO } from '../../../content/home';
+
+const STATS = { investors: 1234, countries: 17, assetsUnderManagement: '250000.75', paidOut: '4321.00' };
+
+beforeEach(() => {
+  resetPublicSettings();
+  stubFetch((url) => {
+    if (url.endsWith('/api/users/loginStatus')) return { body: false };
+    if (url.endsWith('/api/stats')) return { body: STATS };
+    return undefined;
+  });
+});
+
+describe('FAQ', () => {
+  it('has ten questions under the spec heading, with anchor faq', () => {
+    const { container } = render(<Faq />);
+    expect(screen.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInTheDocument();
+    expect(container.querySelector('section#faq')).not.toBeNull();
+    expect(screen.getAllByRole('button')).toHaveLength(10);
+    expect(FAQ).toHaveLength(10);
+  });
+
+  it('opens one answer at a time, and clicking the open question closes it', async () => {
+    const user = userEvent.setup();
+    render(<Faq />);
+    const [first, second] = [FAQ[0]!, FAQ[1]!];
+    const firstButton = screen.getByRole('button', { name: first.question });
+    const secondButton = screen.getByRole('button', { name: second.question });
+    expect(screen.queryByText(first.answer)).not.toBeInTheDocument();
+
+    await user.click(firstButton);
+    expect(firstButton).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(first.answer)).toBeVisible();
+
+    await user.click(secondButton);
+    expect(secondButton).toHaveAttribute('aria-expanded', 'true');
+    expect(firstButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(second.answer)).toBeVisible();
+    expect(screen.queryByText(first.answer)).not.toBeInTheDocument();
+
+    await user.click(secondButton);
+    expect(secondButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(second.answer)).not.toBeInTheDocument();
+  });
+
+  it('caps the answer panel at 500px', async () => {
+    const user = userEvent.setup();
+    render(<Faq />);
+    await user.click(screen.getByRole('button', { name: FAQ[0]!.question }));
+    expect(screen.getByTestId('faq-answer').className).toContain('max-h-[500px]');
+  });
+
+  it('states every FAQ claim of the spec', () => {
+    const text = FAQ.map((item) => `${item.question} ${item.answer}`).join(' ');
+    for (const claim of [
+      /two wallets/i,
+      /24\/7/,
+      /1-2 business days/,
+      /\$50/,
+      /Fees are transparent and shown before a transaction/,
+      /upgraded from the dashboard/,
+      /Email verification is required before withdrawals/,
+      /bank-grade encryption, two-factor authentication and regular audits/,
+      /live chat, email and phone/,
+    ]) {
+      expect(text).toMatch(claim);
+    }
+  });
+});
+
+describe('testimonials', () => {
+  it('shows 6 of 14, all 14 on Show more, and 6 again on Show less', async () => {
+    const user = userEvent.setup();
+    render(<Testimonials />);
+    const list = screen.getByTestId('testimonials');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(TESTIMONIALS).toHaveLength(14);
+
+    const toggle = screen.getByRole('button', { name: 'Show more' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(14);
+    expect(toggle).toHaveTextContent('Show less');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+  });
+
+  it('marks the shipped testimonials as samples and uses initials, not photos', () => {
+    const { container } = render(<Testimonials />);
+    expect(screen.getByText(/Sample testimonials/)).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
+
+describe('statistics counters', () => {
+  it('count up to the live figures from GET /api/stats within about a second', async () => {
+    render(<StatsCounters />);
+    expect(await screen.findByText('1,234', {}, { timeout: 3000 })).toBeInTheDocument();
+    await vi.waitFor(() => {
+      expect(screen.getByTestId('stat-Investors')).toHaveTextContent('1,234');
+      expect(screen.getByTestId('stat-Countries')).toHaveTextContent('17');
+      expect(screen.getByTestId('stat-Assets under management')).toHaveTextContent('$250,000');
+      expect(screen.getByTestId('stat-Profit paid to investors')).toHaveTextContent('$4,321');
+    }, { timeout: 2000 });
+    const calls = (fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls.map((call) => String(call[0]));
+    expect(calls.some((url) => url.endsWith('/api/stats'))).toBe(true);
+  });
+
+  it('says so when the figures are unavailable, instead of inventing them', async () => {
+    stubFetch(() => ({ status: 503, body: { message: 'down' } }));
+    render(<StatsCounters />);
+    expect(await screen.findByText(/Live figures are unavailable right now/)).toBeInTheDocument();
+    expect(screen.queryByText('5,000+')).not.toBeInTheDocument();
+  });
+});
+
+describe('hero', () => {
+  it('types 100 ms a character and holds the phrase 2 s before the next', () => {
+    vi.useFakeTimers();
+    renderHero();
+    const typed = screen.getByTestId('hero-typed');
+    const [first, second] = [HERO.phrases[0]!, HERO.phrases[1]!];
+    expect(typed.textContent).toBe('');
+    act(() => vi.advanceTimersByTime(100));
+    expect(typed.textContent).toBe(first.slice(0, 1));
+    for (let i = 1; i < first.length; i += 1) act(() => vi.advanceTimersByTime(100));
+    expect(typed.textContent).toBe(first);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(typed.textContent).toBe(first);
+    act(() => vi.advanceTimersByTime(1));
+    expect(typed.textContent).toBe('');
+    act(() => vi.advanceTimersByTime(100));
+    act(() => vi.advanceTimersByTime(100));
+    expect(typed.textContent).toBe(second.slice(0, 2));
+  });
+});
+
+function renderHero() {
+  return renderApp('/hero', { routes: [{ path: '/hero', element: <Hero /> }] });
+}
+
+describe('home page', () => {
+  it('has the hero with Sign In, product cards, scam banner, counters, testimonials, leadership and FAQ', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /Invest with/ })).toBeInTheDocument();
+    const hero = screen.getByRole('region', { name: /Invest with/ });
+    expect(within(hero).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('heading', { name: 'Simple products, fully disclosed' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Protect yourself from impersonators' })).toBeInTheDocument();
+    expect(screen.getByText(/We never ask for your password/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Meet Our Leadership' })).toBeInTheDocument();
+    for (const title of ['Chief Investment Officer', 'Head of Wealth Management', 'Global Market Strategist', 'Senior Investment Advisor']) {
+      expect(screen.getByText(title)).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Sample profiles/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInTheDocument();
+    expect(await screen.findByText('1,234', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

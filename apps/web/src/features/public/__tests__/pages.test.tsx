@@ -1,0 +1,235 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubFetch } from '../../../test/render';
+import { resetPublicSettings } from '../../../lib/public-settings';
+import { DEFAULT_RISK_NOTICE } from '../../../content/site';
+import { annualRate, formatDuration } from '../pages/plans-page';
+
+const SETTINGS = {
+  supportPhone: '+1 555 0100',
+  supportEmail: 'help@operator.test',
+  chatEmbedUrl: '',
+  chartServiceUrl: '',
+  riskNotice: 'Operator risk text: capital at risk.',
+  googleSignIn: false,
+};
+
+type Answer = { status?: number; body?: unknown } | undefined;
+
+function serve(extra: (url: string, init?: RequestInit) => Answer = () => undefined) {
+  return stubFetch((url, init) => {
+    if (url.endsWith('/api/users/loginStatus')) return { body: false };
+    if (url.endsWith('/api/settings/public')) return { body: SETTINGS };
+    return extra(url, init);
+  });
+}
+
+beforeEach(() => {
+  resetPublicSettings();
+  serve();
+});
+
+describe('footer', () => {
+  it('shows the operator risk notice, the five social icons by name and the legal links', async () => {
+    renderApp('/no-such-page');
+    const notice = screen.getByTestId('risk-notice');
+    expect(await within(notice).findByText(/Operator risk text/)).toBeInTheDocument();
+    const social = screen.getByRole('list', { name: 'Social and contact' });
+    const names = within(social)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('aria-label'));
+    expect(names).toEqual(['Vaultline on Facebook', 'Vaultline on Instagram', 'Vaultline on LinkedIn', 'Chat with Vaultline on WhatsApp', 'Vaultline on X']);
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'License' })).toHaveAttribute('href', '/license');
+  });
+
+  it('falls back to the default risk notice when the settings are unavailable', async () => {
+    stubFetch((url) => (url.endsWith('/api/users/loginStatus') ? { body: false } : undefined));
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: "We couldn't find that page" })).toBeInTheDocument();
+    expect(screen.getByTestId('risk-notice')).toHaveTextContent(DEFAULT_RISK_NOTICE);
+  });
+});
+
+describe('404', () => {
+  it('shows the not-found page with a link home and a title', async () => {
+    renderApp('/nothing/here');
+    expect(await screen.findByRole('heading', { name: "We couldn't find that page" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found · Vaultline');
+  });
+});
+
+describe('investment plans', () => {
+  const live = [
+    { _id: 'p1', name: 'Basic', roiPercent: 8, minAmount: '100.00', maxAmount: '190.00', durationSeconds: 86_400 },
+    {
+      _id: 'p2',
+      name: 'Weekly',
+      roiPercent: 3.5,
+      minAmount: '1000.00',
+      maxAmount: '5000.00',
+      durationSeconds: 7 * 86_400,
+      description: 'A week-long plan.',
+      benefits: ['One', 'Two', 'Three', 'Four'],
+    },
+    { _id: 'p3', name: 'Old', roiPercent: 1, minAmount: '1.00', maxAmount: '2.00', durationSeconds: 86_400, retired: true },
+  ];
+
+  it('shows the live plans from the API with term rate, annual rate, range, duration, benefits and Get Started', async () => {
+    serve((url) => (url.endsWith('/api/invest/plans') ? { body: live } : undefined));
+    renderApp('/investment-plans');
+    await vi.waitFor(() => expect(screen.getAllByTestId('plan-card')).toHaveLength(2), { timeout: 3000 });
+    const weekly = screen.getAllByTestId('plan-card')[1]!;
+    expect(within(weekly).getByRole('heading', { name: 'Weekly' })).toBeInTheDocument();
+    expect(within(weekly).getByText('3.5%')).toBeInTheDocument();
+    expect(within(weekly).getByText('per 7 days term')).toBeInTheDocument();
+    expect(within(weekly).getByText('182.5%')).toBeInTheDocument();
+    expect(within(weekly).getByText('$1,000.00 – $5,000.00')).toBeInTheDocument();
+    expect(within(weekly).getByText('A week-long plan.')).toBeInTheDocument();
+    expect(within(weekly).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(weekly).getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/start-invest');
+    expect(document.title).toBe('Investment plans · Vaultline');
+    expect(screen.queryByText(/Live plan details are unavailable/)).not.toBeInTheDocument();
+  });
+
+  it('shows the six standard plans, clearly labelled, when the plans API is unavailable', async () => {
+    renderApp('/investment-plans');
+    expect(await screen.findByText(/Live plan details are unavailable right now/)).toBeInTheDocument();
+    const cards = screen.getAllByTestId('plan-card');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Basic', 'Standard', 'Premium', 'Elite', 'Diamond', 'Executive']);
+    const executive = cards[5]!;
+    expect(within(executive).getByText('28%')).toBeInTheDocument();
+    expect(within(executive).getByText('$700.00 – $1,000.00')).toBeInTheDocument();
+    expect(within(executive).getByText('2 days')).toBeInTheDocument();
+    for (const card of cards) expect(within(card).getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/start-invest');
+  });
+
+  it('annualises the term rate without compounding', () => {
+    expect(annualRate({ roiPercent: 8, durationSeconds: 86_400 })).toBe(2920);
+    expect(annualRate({ roiPercent: 28, durationSeconds: 2 * 86_400 })).toBe(5110);
+    expect(annualRate({ roiPercent: 8, durationSeconds: 86_400, annualRatePercent: 99 })).toBe(99);
+    expect(formatDuration(86_400)).toBe('1 day');
+    expect(formatDuration(3600)).toBe('1 hour');
+  });
+});
+
+describe('other public pages', () => {
+  it('/Hierarchy shows the four badges with what earns each', async () => {
+    renderApp('/Hierarchy');
+    await screen.findByRole('heading', { level: 1, name: 'Achievement levels' });
+    const cards = screen.getAllByTestId('badge-card');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(['Member', 'Leader', 'Expert', 'Master']);
+    for (const card of cards) expect(within(card).getByRole('heading', { name: 'How to earn it' })).toBeInTheDocument();
+  });
+
+  it('/how-it-works shows the seven steps in order', async () => {
+    renderApp('/how-it-works');
+    await screen.findByRole('heading', { level: 1, name: 'Seven steps, in order' });
+    expect(screen.getAllByTestId('step').map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Create your account',
+      'Confirm your email',
+      'Get your KYC approved',
+      'Fund your wallet',
+      'Pick a plan',
+      'Send and receive',
+      'Earn from referrals',
+    ]);
+  });
+
+  it('/market-rates explains when no chart service is configured', async () => {
+    renderApp('/market-rates');
+    expect(await screen.findByRole('heading', { name: 'Live charts are not set up yet' })).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('/market-rates embeds forex and crypto charts from the configured service', async () => {
+    stubFetch((url) => {
+      if (url.endsWith('/api/users/loginStatus')) return { body: false };
+      if (url.endsWith('/api/settings/public')) return { body: { ...SETTINGS, chartServiceUrl: 'https://charts.example.com/embed' } };
+      return undefined;
+    });
+    renderApp('/market-rates');
+    const forex = await screen.findByTitle('Forex chart');
+    expect(forex).toHaveAttribute('src', 'https://charts.example.com/embed?market=forex');
+    expect(screen.getByTitle('Crypto chart')).toHaveAttribute('src', 'https://charts.example.com/embed?market=crypto');
+  });
+
+  it('/our-story, /privacy-policy and /license render with their titles', async () => {
+    const { unmount } = renderApp('/our-story');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our story' })).toBeInTheDocument();
+    unmount();
+    const second = renderApp('/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    expect(document.title).toBe('Privacy policy · Vaultline');
+    second.unmount();
+    renderApp('/license');
+    expect(await screen.findByRole('heading', { level: 1, name: 'License' })).toBeInTheDocument();
+  });
+});
+
+describe('support: contact form', () => {
+  async function openForm() {
+    renderApp('/support');
+    await screen.findByRole('heading', { level: 1, name: 'How can we help?' });
+    return {
+      name: screen.getByLabelText('Your name'),
+      email: screen.getByLabelText('Your email'),
+      message: screen.getByLabelText('Message'),
+      send: screen.getByRole('button', { name: 'Send message' }),
+    };
+  }
+
+  it('requires every field and a valid email, without calling the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve();
+    const form = await openForm();
+    await user.click(form.send);
+    expect(await screen.findAllByText('All fields are required')).toHaveLength(3);
+    await user.type(form.name, 'Grace');
+    await user.type(form.email, 'grace@');
+    await user.type(form.message, 'Hello');
+    await user.click(form.send);
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(form.email).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.url.endsWith('/api/contact'))).toBe(false);
+  });
+
+  it('sends to POST /api/contact, confirms with toast and status, and clears the status after 5 s', async () => {
+    const { calls } = serve((url) => (url.endsWith('/api/contact') ? { body: { message: 'Message sent successfully!' } } : undefined));
+    const form = await openForm();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(form.name, 'Grace Hopper');
+    await user.type(form.email, 'grace@example.com');
+    await user.type(form.message, 'How do upgrades work?');
+    await user.click(form.send);
+    await vi.waitFor(() => expect(screen.getByTestId('contact-status')).toHaveTextContent('Message sent successfully!'));
+    expect(screen.getAllByText('Message sent successfully!').length).toBeGreaterThanOrEqual(2);
+    const sent = calls.find((call) => call.url.endsWith('/api/contact'))!;
+    expect(sent.init?.method).toBe('POST');
+    expect(JSON.parse(String(sent.init?.body))).toEqual({ user_name: 'Grace Hopper', user_email: 'grace@example.com', message: 'How do upgrades work?' });
+    expect(form.name).toHaveValue('');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.getByTestId('contact-status')).toHaveTextContent('');
+  });
+
+  it('shows the failure text when sending fails', async () => {
+    const user = userEvent.setup();
+    serve((url) => (url.endsWith('/api/contact') ? { status: 500, body: { message: 'Something went wrong. Please try again.' } } : undefined));
+    const form = await openForm();
+    await user.type(form.name, 'Grace Hopper');
+    await user.type(form.email, 'grace@example.com');
+    await user.type(form.message, 'Hello');
+    await user.click(form.send);
+    await vi.waitFor(() => expect(screen.getByTestId('contact-status')).toHaveTextContent('Failed to send. Please try again.'));
+    expect(screen.getAllByText('Failed to send. Please try again.').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists the support phone and email from the operator settings', async () => {
+    await openForm();
+    expect(await screen.findByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+    expect(screen.getByRole('link', { name: 'help@operator.test' })).toHaveAttribute('href', 'mailto:help@operator.test');
+  });
+});
