@@ -7,6 +7,7 @@ import { publicSiteRoutes } from './api/public-site';
 import { usersAuthRoutes } from './api/users-auth';
 import { countriesRoutes } from './api/countries';
 import { investmentRoutes, investPlanRoutes } from './api/invest';
+import { referralRoutes } from './api/referrals';
 import { paymentsRoutes } from './api/payments';
 import { withdrawalsRoutes } from './api/withdrawals';
 import { moneyRoutes } from './api/money';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: App) {
   await app.register(countriesRoutes);
   await app.register(investPlanRoutes);
   await app.register(investmentRoutes);
+  await app.register(referralRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminRoutes);
   await app.register(paymentsRoutes);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatCents, PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { afterCursorSql, type HistoryEntry, type HistorySource, type SourceQuery } from './history';
+import { investmentsHistorySource } from './investments-history';
 
 function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -163,4 +164,4 @@ export const adjustmentsHistorySource: HistorySource = {
  * Every source of the history, merged by services/history.ts. The investments feature adds
  * its source here (one line).
  */
-export const HISTORY_SOURCES: HistorySource[] = [paymentsHistorySource, withdrawalsHistorySource, adjustmentsHistorySource];
+export const HISTORY_SOURCES: HistorySource[] = [paymentsHistorySource, withdrawalsHistorySource, adjustmentsHistorySource, investmentsHistorySource];

@@ -173,6 +173,19 @@ describe('history and detail', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/invest/${created._id}`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/invest/investment-history', headers: other.headers })).json()).toEqual([]);
   });
+
+  it('appears in the merged transaction history as type Investment', async () => {
+    const user = await investor();
+    const active = await startActive(user, 150);
+    const pending = (await invest(user, { amount: 160, planName: 'Basic' })).json<{ investment: Investment }>().investment;
+    const response = await t.app.inject({ method: 'GET', url: '/api/invest/getTransactionHistory?type=Investment', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    const items = response.json<{ history: Array<Record<string, unknown>> }>().history;
+    expect(items.map((item) => item._id).sort()).toEqual([active._id, pending._id].sort());
+    expect(items.find((item) => item._id === active._id)).toMatchObject({ type: 'Investment', status: 'Active', plan: 'Basic', amount: '150.00', timestamp: active.startDate });
+    const all = await t.app.inject({ method: 'GET', url: '/api/invest/getTransactionHistory?limit=2', headers: user.headers });
+    expect(all.json<{ history: unknown[] }>().history).toHaveLength(2);
+  });
 });
 
 describe('staff decisions', () => {
