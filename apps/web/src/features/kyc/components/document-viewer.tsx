@@ -102,7 +102,7 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
         <RadixDialog.Root open={zoomOpen} onOpenChange={setZoomOpen}>
           <RadixDialog.Portal>
             <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/85" />
-            <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col" aria-describedby={undefined}>
+            <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col bg-slate-950" aria-describedby={undefined}>
               <div className="flex items-center justify-between gap-2 bg-slate-950 px-4 py-2 text-white">
                 <RadixDialog.Title className="text-sm font-semibold">{label}</RadixDialog.Title>
                 <div className="flex items-center gap-1">

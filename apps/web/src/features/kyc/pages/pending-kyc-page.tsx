@@ -74,8 +74,8 @@ export function PendingKycPage() {
       ) : queue.length === 0 ? (
         <EmptyState title="No KYC submissions are waiting">New uploads appear here, oldest first.</EmptyState>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <nav aria-label="KYC queue">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <nav aria-label="KYC queue" className="min-w-0">
             <p className="mb-2 text-sm font-medium text-slate-600 dark:text-slate-300">
               {queue.length} waiting
             </p>
