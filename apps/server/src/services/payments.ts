@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { applyBasisPoints, formatCents, formatUsd, isStaff, roleRank, type Asset, type PaymentStatus } from '@app/shared';
+import { applyBasisPoints, formatCents, formatUsd, isStaff, roleRank, SUPPORTED_ASSETS, type Asset, type PaymentStatus } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { payments, users, type PaymentRow, type UserRow } from '../db/schema';
@@ -45,6 +45,15 @@ export function toPaymentView(row: PaymentRow, user: Pick<UserRow, 'id' | 'name'
     decidedAt: row.decidedAt?.toISOString() ?? null,
     user: { _id: user.id, name: user.name, email: user.email },
   };
+}
+
+/** The receiving address per asset; assets without one are left out (they cannot be deposited). */
+export async function depositAddresses(db: DbOrTx): Promise<{ asset: Asset; address: string }[]> {
+  const settings = await getSettings(db);
+  return SUPPORTED_ASSETS.flatMap((asset) => {
+    const address = settings.depositAddresses[asset];
+    return address ? [{ asset, address }] : [];
+  });
 }
 
 /** POST /api/payments/create: a Pending deposit report; no money moves until staff confirm. */

@@ -79,8 +79,10 @@ describe('deposits', () => {
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, user.user.id))).toHaveLength(0);
   });
 
-  it('refuses an asset without a configured address', async () => {
+  it('lists configured deposit addresses and refuses an asset without one', async () => {
     const user = await t.createUser();
+    const list = await t.app.inject({ method: 'GET', url: '/api/payments/deposit-addresses', headers: user.headers });
+    expect(list.json()).toEqual({ addresses: [{ asset: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }] });
     const response = await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: user.headers, payload: { amount: 10, asset: 'ETH' } });
     expect(response.statusCode).toBe(400);
   });

@@ -4,7 +4,7 @@ import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
 import { withIdempotency } from '../../services/idempotency';
-import { createPayment, decidePayment, listPendingPayments, viewPayment } from '../../services/payments';
+import { createPayment, decidePayment, depositAddresses, listPendingPayments, viewPayment } from '../../services/payments';
 
 export const paymentView = z.object({
   _id: z.string(),
@@ -33,6 +33,19 @@ export async function paymentsRoutes(app: App) {
       },
     },
     (request, reply) => withIdempotency(request, reply, () => createPayment(app.deps, currentUser(request), request.body), { status: 201 }),
+  );
+
+  app.get(
+    '/api/payments/deposit-addresses',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "The platform's receiving address per supported asset (configured by staff)",
+        response: { 200: z.object({ addresses: z.array(z.object({ asset: z.string(), address: z.string() })) }) },
+      },
+    },
+    async () => ({ addresses: await depositAddresses(app.deps.db) }),
   );
 
   app.get(
