@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
 import { toast } from 'react-toastify';
 import { BrandMark } from './brand-mark';
+import { StaffQueuesMenu } from '../../features/admin/live';
 
 interface NavItem {
   to: string;
@@ -93,6 +94,7 @@ export function Navbar() {
         <div className="hidden items-center gap-3 lg:flex">
           {isLoggedIn ? (
             <>
+              {staff && <StaffQueuesMenu />}
               {user && <span className="text-sm text-slate-600 dark:text-slate-300" title={user.name}>Hi, {truncate(user.name, PROFILE_NAME_TRUNCATE)}</span>}
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'md')}>
                 Logout
@@ -104,6 +106,7 @@ export function Navbar() {
             </Link>
           )}
         </div>
+        {staff && <StaffQueuesMenu className="ml-auto lg:hidden" />}
         <button
           ref={toggleRef}
           type="button"

@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditListResponse, OutboxListResponse, SolvencyReport } from '@app/shared';
+import { renderApp, testUser } from '../../../test/render';
+import { bodyOf, resolveRelativeRequests } from './admin-test-utils';
+
+type Reply = { status: number; body: unknown };
+let routes: Record<string, (method: string, body: unknown, search: string) => Reply>;
+let calls: Array<{ method: string; path: string; search: string; body: unknown }>;
+
+beforeEach(() => {
+  resolveRelativeRequests();
+  calls = [];
+  routes = {
+    '/api/users/loginStatus': () => ({ status: 200, body: true }),
+    '/api/admin/pending-counts': () => ({ status: 200, body: { deposits: 1, investments: 0, withdrawals: 2, kyc: 0 } }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url, 'http://localhost');
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      const body = await bodyOf(input, init);
+      calls.push({ method, path: url.pathname, search: url.search, body });
+      const handler = routes[url.pathname];
+      const reply = handler ? handler(method, body, url.search) : { status: 404, body: { message: 'Not found' } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const author = () => testUser({ _id: 'staff-1', role: 'author', name: 'Sam Staff' });
+const admin = () => testUser({ _id: 'staff-2', role: 'admin', name: 'Ada Admin' });
+
+describe('/compose-email', () => {
+  it('requires every field and valid emails', async () => {
+    const user = userEvent.setup();
+    renderApp('/compose-email', { user: author() });
+    await user.click(await screen.findByRole('button', { name: 'Send email' }));
+    expect(await screen.findAllByText('All fields are required')).toHaveLength(4);
+    await user.type(screen.getByLabelText('Send to'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send email' }));
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/users/sendComposedEmail')).toBe(false);
+  });
+
+  it("sends and says 'Email sent successfully!'; a failure says 'Failed to send email. Please try again.'", async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    routes['/api/users/sendComposedEmail'] = () => (fail ? { status: 500, body: { message: 'Something went wrong. Please try again.' } } : { status: 200, body: { message: 'ok', id: 1 } });
+    renderApp('/compose-email?to=client%40example.com', { user: author() });
+    expect(await screen.findByLabelText('Send to')).toHaveValue('client@example.com');
+    await user.type(screen.getByLabelText('Reply to'), 'desk@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Hello');
+    await user.type(screen.getByLabelText('Message'), 'Body text');
+    await user.click(screen.getByRole('button', { name: 'Send email' }));
+    expect(await screen.findByText('Email sent successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/users/sendComposedEmail')?.body).toEqual({
+      send_to: 'client@example.com',
+      reply_to: 'desk@example.com',
+      subject: 'Hello',
+      message: 'Body text',
+    });
+
+    fail = true;
+    await user.type(screen.getByLabelText('Send to'), 'again@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Again');
+    await user.type(screen.getByLabelText('Message'), 'More');
+    await user.click(screen.getByRole('button', { name: 'Send email' }));
+    expect(await screen.findByText('Failed to send email. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/outbox', () => {
+  it('lists sent, pending and failed emails with counts, and retries a failed one', async () => {
+    const user = userEvent.setup();
+    const list: OutboxListResponse = {
+      items: [
+        { id: 3, to: 'a@example.com', replyTo: null, subject: 'Role changed', kind: 'role-changed', status: 'failed', attempts: 8, lastError: 'connection refused', createdAt: '2026-02-01T10:00:00Z', sentAt: null, nextAttemptAt: '2026-02-01T11:00:00Z', text: 'Your role changed' },
+        { id: 2, to: 'b@example.com', replyTo: null, subject: 'Reset your password', kind: 'password-reset', status: 'sent', attempts: 1, lastError: null, createdAt: '2026-02-01T09:00:00Z', sentAt: '2026-02-01T09:00:01Z', nextAttemptAt: '2026-02-01T09:00:00Z', text: null },
+        { id: 1, to: 'c@example.com', replyTo: null, subject: 'Welcome', kind: 'verification', status: 'pending', attempts: 0, lastError: null, createdAt: '2026-02-01T08:00:00Z', sentAt: null, nextAttemptAt: '2026-02-01T08:00:00Z', text: null },
+      ],
+      page: 1,
+      pages: 1,
+      total: 3,
+      counts: { pending: 1, sent: 1, failed: 1, stored: 0 },
+      delivering: true,
+    };
+    routes['/api/admin/outbox'] = () => ({ status: 200, body: list });
+    routes['/api/admin/outbox/3/retry'] = () => ({ status: 200, body: { message: 'Email queued for another attempt' } });
+    renderApp('/admin/outbox', { user: author() });
+    expect(await screen.findByText('Role changed')).toBeInTheDocument();
+    expect(screen.getByText('Last error: connection refused')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Failed 1/ })).toBeInTheDocument();
+    expect(screen.getAllByText(/Content hidden/)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    expect(screen.getByText('Your role changed')).toBeInTheDocument();
+    const retryButtons = screen.getAllByRole('button', { name: /Retry/ });
+    expect(retryButtons).toHaveLength(2);
+    await user.click(retryButtons[0]!);
+    expect(await screen.findByText('Email queued for another attempt')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Failed/ }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/outbox' && call.search.includes('status=failed'))).toBe(true));
+  });
+});
+
+describe('/admin/audit', () => {
+  it('lists entries read-only with actor, impersonator, before and after, and filters by action', async () => {
+    const user = userEvent.setup();
+    const log: AuditListResponse = {
+      items: [
+        { id: 2, at: '2026-02-01T10:00:00Z', action: 'user.role_change', actorId: 'staff-2', actorName: 'Ada Admin', impersonatorId: null, impersonatorName: null, targetType: 'user', targetId: 'u-9', before: { role: 'subscriber' }, after: { role: 'author' }, reason: null, ip: '10.0.0.1' },
+        { id: 1, at: '2026-02-01T09:00:00Z', action: 'balance.adjust', actorId: 'staff-3', actorName: 'Sam Staff', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', before: null, after: { amount: '5.00' }, reason: 'goodwill', ip: null },
+      ],
+      page: 1,
+      pages: 1,
+      total: 2,
+      actions: ['balance.adjust', 'user.role_change'],
+    };
+    routes['/api/admin/audit'] = () => ({ status: 200, body: log });
+    renderApp('/admin/audit', { user: author() });
+    expect(await screen.findByText('user.role_change', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('{"role":"subscriber"}')).toBeInTheDocument();
+    expect(screen.getByText('{"role":"author"}')).toBeInTheDocument();
+    expect(screen.getByText(/while impersonated by Ada Admin/)).toBeInTheDocument();
+    expect(screen.getByText('Reason: goodwill')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete|Edit/ })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Action'), 'user.role_change');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit' && call.search.includes('action=user.role_change'))).toBe(true));
+  });
+});
+
+describe('/admin/settings', () => {
+  const settings = {
+    depositAddresses: { BTC: 'bc1qexample' },
+    withdrawalFee: { flatCents: 150, basisPoints: 50 },
+    referralBonus: { basisPoints: 500, capCents: 500 },
+    support: { phone: '+1 555 0100', email: 'help@example.com', chatEmbedUrl: '' },
+    chartServiceUrl: '',
+    riskNotice: 'Investing involves risk.',
+    requireStaffTwoFactor: false,
+  };
+
+  it('admins edit and save settings (amounts in dollars and percent, sent as cents and basis points)', async () => {
+    const user = userEvent.setup();
+    routes['/api/admin/settings'] = (method, body) => ({ status: 200, body: method === 'PUT' ? { ...settings, ...(body as object) } : settings });
+    renderApp('/admin/settings', { user: admin() });
+    const flat = await screen.findByLabelText('Flat fee (USD)');
+    expect(flat).toHaveValue('1.50');
+    expect(screen.getByLabelText('Rate (%)')).toHaveValue('0.50');
+    expect(screen.getByLabelText('BTC receiving address')).toHaveValue('bc1qexample');
+    await user.clear(flat);
+    await user.type(flat, '2.25');
+    await user.type(screen.getByLabelText('ETH receiving address'), '0xabc');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const put = calls.find((call) => call.path === '/api/admin/settings' && call.method === 'PUT')!.body as typeof settings;
+    expect(put.withdrawalFee).toEqual({ flatCents: 225, basisPoints: 50 });
+    expect(put.depositAddresses).toEqual({ BTC: 'bc1qexample', ETH: '0xabc' });
+  });
+
+  it('tells authors the page is for admins', async () => {
+    renderApp('/admin/settings', { user: author() });
+    expect(await screen.findByText('Only an admin can view or change settings.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/admin/settings')).toBe(false);
+  });
+});
+
+describe('/admin/solvency', () => {
+  it('shows what users are owed against what was received and paid, and the ledger check', async () => {
+    const report: SolvencyReport = {
+      owed: { balances: '810.00', available: '710.00', held: '100.00', investedPrincipal: '200.00', profitDueAtMaturity: '16.00', total: '1026.00' },
+      flows: { received: '1200.00', paidOut: '195.00', feeIncome: '5.00', profitPaid: '0.00', adjustments: '10.00', net: '1005.00' },
+      surplus: '-21.00',
+      activeInvestments: 1,
+      ledger: { ok: true, checkedAt: '2026-02-01T10:00:00Z', journals: 5, postings: 12, accounts: 6, problems: [] },
+    };
+    routes['/api/admin/solvency'] = () => ({ status: 200, body: report });
+    renderApp('/admin/solvency', { user: author() });
+    expect(await screen.findByText('Shortfall')).toBeInTheDocument();
+    expect(screen.getByText('-$21.00')).toBeInTheDocument();
+    expect(screen.getAllByText('$1,026.00').length).toBeGreaterThan(0);
+    expect(screen.getByText('$16.00')).toBeInTheDocument();
+    expect(screen.getByText('Ledger verified')).toBeInTheDocument();
+  });
+});
+
+describe('navigation', () => {
+  it('shows staff the pending count and the queues', async () => {
+    const user = userEvent.setup();
+    routes['/api/users/getUsers'] = () => ({ status: 200, body: { users: [], page: 1, limit: 12, total: 0, pages: 1, counts: { all: 0, verified: 0, suspended: 0 } } });
+    renderApp('/admin/users', { user: author() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const [bell] = await within(nav).findAllByRole('button', { name: 'Staff queues: 3 pending' });
+    await user.click(bell!);
+    expect(within(nav).getByRole('link', { name: /Withdrawals\s*2/ })).toHaveAttribute('href', '/admin-pending-wallet');
+    expect(within(nav).getByRole('link', { name: /Deposits\s*1/ })).toHaveAttribute('href', '/admin-pending-deposit');
+  });
+
+  it('shows subscribers no queues', async () => {
+    renderApp('/no-such-page', { user: testUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: /Staff queues/ })).not.toBeInTheDocument();
+  });
+});

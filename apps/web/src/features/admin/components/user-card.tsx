@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { Mail, Trash2, UserCog, Eye } from 'lucide-react';
+import { ADMIN_MESSAGES, ROLES, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Select } from '../../../components/ui/input';
+import { Money } from '../../../components/ui/money';
+import { apiFetch, errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/hooks';
+import { useDeleteUserMutation, useUpgradeUserMutation } from '../api/admin-api';
+
+export function truncateName(name: string, length = USER_CARD_NAME_TRUNCATE): string {
+  return name.length > length ? `${name.slice(0, length).trimEnd()}…` : name;
+}
+
+const ROLE_TONES: Record<Role, 'info' | 'success' | 'neutral' | 'danger'> = {
+  admin: 'info',
+  author: 'success',
+  subscriber: 'neutral',
+  suspended: 'danger',
+};
+
+/** The browser calls impersonation makes (tests replace them: jsdom cannot alert or navigate). */
+export const browser = {
+  alert: (message: string) => window.alert(message),
+  reload: (url: string) => window.location.assign(url),
+};
+
+/** Starts impersonation and reloads into the user's view (SPEC §4); alerts the outcome (SPEC §8). */
+export async function impersonate(id: string) {
+  try {
+    const result = await apiFetch<{ message: string }>(`/api/users/impersonate/${encodeURIComponent(id)}`, { method: 'POST' });
+    browser.alert(result.message);
+    browser.reload('/my-account');
+    return true;
+  } catch (error) {
+    browser.alert(errorMessage(error, ADMIN_MESSAGES.somethingWrong) || ADMIN_MESSAGES.somethingWrong);
+    return false;
+  }
+}
+
+export function UserCard({ user }: { user: AdminUserView }) {
+  const viewer = useCurrentUser();
+  const [role, setRole] = useState<Role | ''>('');
+  const [confirm, setConfirm] = useState<'role' | 'delete' | null>(null);
+  const [upgradeUser, upgrade] = useUpgradeUserMutation();
+  const [deleteUser, removal] = useDeleteUserMutation();
+  const [impersonating, setImpersonating] = useState(false);
+
+  const self = viewer?._id === user._id;
+  const manageable = Boolean(viewer) && !self && roleRank(user.role) < roleRank(viewer!.role);
+  const grantable = ROLES.filter((option) => (option === 'admin' ? viewer?.role === 'admin' : roleRank(option) <= roleRank(viewer?.role ?? 'subscriber')));
+
+  function askRole() {
+    if (!role) {
+      toast.error(ADMIN_MESSAGES.selectRole);
+      return;
+    }
+    setConfirm('role');
+  }
+
+  async function changeRole() {
+    if (!role) return;
+    try {
+      const result = await upgradeUser({ id: user._id, role }).unwrap();
+      toast.success(result.message);
+      setConfirm(null);
+      setRole('');
+    } catch (error) {
+      toast.error(errorMessage(error, ADMIN_MESSAGES.somethingWrong));
+    }
+  }
+
+  async function remove() {
+    try {
+      const result = await deleteUser(user._id).unwrap();
+      toast.success(result.message);
+      setConfirm(null);
+    } catch (error) {
+      toast.error(errorMessage(error, ADMIN_MESSAGES.somethingWrong));
+      setConfirm(null);
+    }
+  }
+
+  return (
+    <Card className="flex flex-col gap-4 p-5" data-testid="user-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900 dark:text-white" title={user.name}>
+            {truncateName(user.name)}
+          </h3>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={user.email}>
+            {user.email}
+          </p>
+        </div>
+        <Badge tone={ROLE_TONES[user.role]}>{user.role}</Badge>
+      </div>
+      <div className="flex flex-wrap gap-2 text-xs">
+        <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Email verified' : 'Email not verified'}</Badge>
+        <span className="inline-flex items-center gap-1">
+          <span className="text-slate-500">KYC</span> <StatusBadge status={user.kycStatus} />
+        </span>
+        {self && <Badge tone="info">You</Badge>}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Balance</dt>
+          <dd className="font-semibold">
+            <Money value={user.balance} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Invested</dt>
+          <dd className="font-semibold">
+            <Money value={user.investmentBalance} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Total profit</dt>
+          <dd className="font-semibold">
+            <Money value={user.totalMaturityAmount} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Fees{user.hasFees ? '' : ' (off)'}</dt>
+          <dd className="font-semibold">
+            <Money value={user.fees} />
+          </dd>
+        </div>
+      </dl>
+
+      {manageable ? (
+        <div className="mt-auto space-y-3 border-t border-slate-100 pt-4 dark:border-slate-800">
+          <div className="flex gap-2">
+            <label className="sr-only" htmlFor={`role-${user._id}`}>
+              New role for {user.name}
+            </label>
+            <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 py-1.5">
+              <option value="">Select role…</option>
+              {grantable.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </Select>
+            <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={askRole}>
+              <UserCog className="size-4" aria-hidden /> Change role
+            </Button>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm')}>
+              Total profit
+            </Link>
+            <Link to={`/edit-user-balance/${user._id}`} className={buttonClasses('ghost', 'sm')}>
+              Balance
+            </Link>
+            <Link to={`/update-fee/${user._id}`} className={buttonClasses('ghost', 'sm')}>
+              Fees
+            </Link>
+            <Link to={`/compose-email?to=${encodeURIComponent(user.email)}`} className={buttonClasses('ghost', 'sm')} aria-label={`Email ${user.name}`}>
+              <Mail className="size-4" aria-hidden />
+            </Link>
+          </div>
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              className="flex-1"
+              loading={impersonating}
+              disabled={user.role === 'suspended'}
+              onClick={async () => {
+                setImpersonating(true);
+                // On success the page reloads; keep the spinner until it does.
+                if (!(await impersonate(user._id))) setImpersonating(false);
+              }}
+            >
+              <Eye className="size-4" aria-hidden /> Impersonate
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => setConfirm('delete')} aria-label={`Delete ${user.name}`}>
+              <Trash2 className="size-4" aria-hidden /> Delete
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-auto border-t border-slate-100 pt-4 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+          {self ? 'This is your account.' : 'You can only manage accounts with a lower role than yours.'}
+        </p>
+      )}
+
+      <Dialog
+        open={confirm === 'role'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title="Change role?"
+        description={`${user.name} will become "${role}". ${role === 'suspended' ? 'They will be signed out everywhere and cannot sign in. ' : ''}They will get an email about it.`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button onClick={changeRole} loading={upgrade.isLoading}>
+              Change role
+            </Button>
+          </>
+        }
+      />
+      <Dialog
+        open={confirm === 'delete'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title="Delete this user?"
+        description={`${user.name} (${user.email}) loses access and their personal data is removed. Their transaction history is kept. This cannot be undone.`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={remove} loading={removal.isLoading}>
+              Delete user
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Live staff queues, light enough for the navigation bar (no RTK Query on first load):
+ * one EventSource per tab on /api/admin/events, shared by every component that asks.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { Bell } from 'lucide-react';
+import { toast } from 'react-toastify';
+import { PENDING_QUEUES, type PendingCounts, type PendingQueue } from '@app/shared';
+import { cn } from '../../lib/cn';
+import { useAppDispatch } from '../../lib/hooks';
+
+export const QUEUE_LINKS: Record<PendingQueue, { label: string; to: string; noun: string }> = {
+  deposits: { label: 'Deposits', to: '/admin-pending-deposit', noun: 'deposit' },
+  investments: { label: 'Investments', to: '/admin-pending-investment', noun: 'investment' },
+  withdrawals: { label: 'Withdrawals', to: '/admin-pending-wallet', noun: 'withdrawal' },
+  kyc: { label: 'KYC', to: '/pending-kyc', noun: 'KYC' },
+};
+
+/** RTK Query tags each queue's pages use; refreshed when a request arrives. */
+const QUEUE_TAGS: Record<PendingQueue, string[]> = {
+  deposits: ['Payment'],
+  investments: ['Investment'],
+  withdrawals: ['Withdrawal'],
+  kyc: ['Kyc'],
+};
+
+type Arrival = (arrived: PendingQueue[], counts: PendingCounts) => void;
+
+let counts: PendingCounts | null = null;
+let source: EventSource | null = null;
+let users = 0;
+const listeners = new Set<() => void>();
+const arrivalListeners = new Set<Arrival>();
+
+function publish(next: PendingCounts) {
+  counts = next;
+  for (const listener of listeners) listener();
+}
+
+function connect() {
+  if (typeof EventSource === 'undefined') {
+    // No EventSource (old browsers, tests): one reading of the counts.
+    void fetch('/api/admin/pending-counts', { credentials: 'include' })
+      .then((response) => (response.ok ? (response.json() as Promise<PendingCounts>) : null))
+      .then((next) => next && publish(next))
+      .catch(() => {});
+    return;
+  }
+  source = new EventSource('/api/admin/events', { withCredentials: true });
+  source.addEventListener('counts', (event) => {
+    try {
+      const data = JSON.parse((event as MessageEvent<string>).data) as { counts: PendingCounts; arrived: PendingQueue[] };
+      publish(data.counts);
+      if (data.arrived.length > 0) for (const listener of arrivalListeners) listener(data.arrived, data.counts);
+    } catch {
+      // A malformed event is ignored; the next one carries the full counts again.
+    }
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  users += 1;
+  if (users === 1) connect();
+  return () => {
+    listeners.delete(listener);
+    users -= 1;
+    if (users === 0) {
+      source?.close();
+      source = null;
+      counts = null;
+    }
+  };
+}
+
+const disabled = () => () => {};
+
+/** Pending requests per staff queue, live; null until the first answer (or when `enabled` is false). */
+export function usePendingCounts(enabled: boolean): PendingCounts | null {
+  return useSyncExternalStore(enabled ? subscribe : disabled, () => (enabled ? counts : null), () => null);
+}
+
+/**
+ * Refreshes the staff queues' data when a request arrives (their RTK Query tags), and tells
+ * the staff member. Mount once (the navigation does).
+ */
+export function useQueueArrivals(enabled: boolean) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!enabled) return;
+    const onArrival: Arrival = (arrived) => {
+      const tags = arrived.flatMap((queue) => QUEUE_TAGS[queue]);
+      // Loaded on demand: the first page load stays free of RTK Query.
+      void import('../../lib/query').then(({ api }) => dispatch(api.util.invalidateTags(tags as never)));
+      for (const queue of arrived) toast.info(`New ${QUEUE_LINKS[queue].noun} request waiting`, { toastId: `arrival-${queue}` });
+    };
+    arrivalListeners.add(onArrival);
+    return () => {
+      arrivalListeners.delete(onArrival);
+    };
+  }, [enabled, dispatch]);
+}
+
+export function totalPending(value: PendingCounts | null): number {
+  return value ? PENDING_QUEUES.reduce((sum, queue) => sum + value[queue], 0) : 0;
+}
+
+/** Navigation control for staff: the number of waiting requests, opening a list of the queues. */
+export function StaffQueuesMenu({ className }: { className?: string }) {
+  const value = usePendingCounts(true);
+  useQueueArrivals(true);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const total = totalPending(value);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={ref} className={cn('relative', className)}>
+      <button
+        type="button"
+        onClick={() => setOpen((current) => !current)}
+        aria-expanded={open}
+        aria-haspopup="true"
+        aria-label={`Staff queues: ${total} pending`}
+        className="relative inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        <Bell className="size-5" aria-hidden />
+        {total > 0 && (
+          <span className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white tabular-nums">
+            {total > 99 ? '99+' : total}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <p className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Waiting for staff</p>
+          <ul>
+            {PENDING_QUEUES.map((queue) => (
+              <li key={queue}>
+                <Link
+                  to={QUEUE_LINKS[queue].to}
+                  onClick={() => setOpen(false)}
+                  className="flex items-center justify-between rounded-lg px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                >
+                  <span>{QUEUE_LINKS[queue].label}</span>
+                  <span className={cn('rounded-full px-2 text-xs font-semibold tabular-nums', value && value[queue] > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-500 dark:bg-slate-800')}>
+                    {value ? value[queue] : '–'}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-1 border-t border-slate-100 pt-1 dark:border-slate-800">
+            <Link
+              to="/admin/users"
+              onClick={() => setOpen(false)}
+              className="block rounded-lg px-2 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
+            >
+              Back office: users, audit, outbox…
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

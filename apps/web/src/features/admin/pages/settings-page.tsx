@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { centsFromDecimal, formatCents, SUPPORTED_ASSETS } from '@app/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSaveSettingsMutation, useSettingsQuery, type AdminSettings } from '../api/admin-api';
+import { AdminNav } from '../components/admin-nav';
+
+interface Draft {
+  addresses: Record<string, string>;
+  feeFlat: string;
+  feePercent: string;
+  bonusPercent: string;
+  bonusCap: string;
+  phone: string;
+  email: string;
+  chatEmbedUrl: string;
+  chartServiceUrl: string;
+  riskNotice: string;
+  requireStaffTwoFactor: boolean;
+}
+
+/** Basis points shown as a percent with two decimals (500 -> "5.00"), with integer arithmetic. */
+const percentOf = (basisPoints: number) => formatCents(basisPoints);
+
+function toDraft(settings: AdminSettings): Draft {
+  return {
+    addresses: Object.fromEntries(SUPPORTED_ASSETS.map((asset) => [asset, settings.depositAddresses[asset] ?? ''])),
+    feeFlat: formatCents(settings.withdrawalFee.flatCents),
+    feePercent: percentOf(settings.withdrawalFee.basisPoints),
+    bonusPercent: percentOf(settings.referralBonus.basisPoints),
+    bonusCap: formatCents(settings.referralBonus.capCents),
+    phone: settings.support.phone,
+    email: settings.support.email,
+    chatEmbedUrl: settings.support.chatEmbedUrl,
+    chartServiceUrl: settings.chartServiceUrl,
+    riskNotice: settings.riskNotice,
+    requireStaffTwoFactor: settings.requireStaffTwoFactor,
+  };
+}
+
+/** "12.5" -> 1250; throws a readable message for anything that is not a non-negative amount. */
+function hundredths(text: string, label: string): number {
+  const value = text.trim() || '0';
+  try {
+    const result = centsFromDecimal(value);
+    if (result < 0) throw new Error();
+    return result;
+  } catch {
+    throw new Error(`${label}: enter a number with at most two decimals`);
+  }
+}
+
+function toPatch(draft: Draft): Partial<AdminSettings> {
+  return {
+    depositAddresses: Object.fromEntries(Object.entries(draft.addresses).filter(([, address]) => address.trim() !== '').map(([asset, address]) => [asset, address.trim()])),
+    withdrawalFee: { flatCents: hundredths(draft.feeFlat, 'Flat withdrawal fee'), basisPoints: hundredths(draft.feePercent, 'Withdrawal fee rate') },
+    referralBonus: { basisPoints: hundredths(draft.bonusPercent, 'Referral bonus rate'), capCents: hundredths(draft.bonusCap, 'Referral bonus cap') },
+    support: { phone: draft.phone.trim(), email: draft.email.trim(), chatEmbedUrl: draft.chatEmbedUrl.trim() },
+    chartServiceUrl: draft.chartServiceUrl.trim(),
+    riskNotice: draft.riskNotice,
+    requireStaffTwoFactor: draft.requireStaffTwoFactor,
+  };
+}
+
+function SettingsForm({ settings }: { settings: AdminSettings }) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
+  const [save, saving] = useSaveSettingsMutation();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    let patch: Partial<AdminSettings>;
+    try {
+      patch = toPatch(draft);
+    } catch (error) {
+      toast.error((error as Error).message);
+      return;
+    }
+    try {
+      const saved = await save(patch).unwrap();
+      setDraft(toDraft(saved));
+      toast.success('Settings saved');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Something went wrong.'));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-6" aria-label="Settings">
+      <Card>
+        <h2 className="text-lg font-semibold">Deposit addresses</h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Where users send each asset. An asset without an address cannot be deposited.</p>
+        <div className="space-y-4">
+          {SUPPORTED_ASSETS.map((asset) => (
+            <Field key={asset} label={`${asset} receiving address`}>
+              {(field) => (
+                <Input
+                  {...field}
+                  className="font-mono"
+                  spellCheck={false}
+                  value={draft.addresses[asset] ?? ''}
+                  onChange={(event) => set('addresses', { ...draft.addresses, [asset]: event.target.value })}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Withdrawal fee</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Flat fee (USD)">{(field) => <Input {...field} inputMode="decimal" value={draft.feeFlat} onChange={(event) => set('feeFlat', event.target.value)} />}</Field>
+            <Field label="Rate (%)">{(field) => <Input {...field} inputMode="decimal" value={draft.feePercent} onChange={(event) => set('feePercent', event.target.value)} />}</Field>
+          </div>
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Referral bonus</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Rate of first deposit (%)">
+              {(field) => <Input {...field} inputMode="decimal" value={draft.bonusPercent} onChange={(event) => set('bonusPercent', event.target.value)} />}
+            </Field>
+            <Field label="Cap (USD)" hint="At most $5.00">
+              {(field) => <Input {...field} inputMode="decimal" value={draft.bonusCap} onChange={(event) => set('bonusCap', event.target.value)} />}
+            </Field>
+          </div>
+        </Card>
+      </div>
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold">Support and embeds</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Support phone">{(field) => <Input {...field} type="tel" value={draft.phone} onChange={(event) => set('phone', event.target.value)} />}</Field>
+          <Field label="Support email">{(field) => <Input {...field} type="email" value={draft.email} onChange={(event) => set('email', event.target.value)} />}</Field>
+          <Field label="Live chat embed URL" hint="Optional">
+            {(field) => <Input {...field} type="url" value={draft.chatEmbedUrl} onChange={(event) => set('chatEmbedUrl', event.target.value)} />}
+          </Field>
+          <Field label="Chart service URL" hint="Optional">
+            {(field) => <Input {...field} type="url" value={draft.chartServiceUrl} onChange={(event) => set('chartServiceUrl', event.target.value)} />}
+          </Field>
+        </div>
+        <Field label="Risk notice" className="mt-4" hint="Shown in the footer of every page.">
+          {(field) => <Textarea {...field} rows={4} value={draft.riskNotice} onChange={(event) => set('riskNotice', event.target.value)} />}
+        </Field>
+        <label className="mt-4 flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-brand-700" checked={draft.requireStaffTwoFactor} onChange={(event) => set('requireStaffTwoFactor', event.target.checked)} />
+          Require two-factor authentication for staff accounts
+        </label>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" loading={saving.isLoading}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Admins: operator settings; every change is audited with before and after. */
+export function SettingsPage() {
+  useDocumentTitle('Settings', 'Deposit addresses, fees, referral bonus, support contacts and notices.');
+  const user = useCurrentUser();
+  const admin = user?.role === 'admin';
+  const { data, isLoading, isError, error } = useSettingsQuery(undefined, { skip: !admin });
+  return (
+    <>
+      <PageHeader title="Settings" description="Changes take effect at once and are written to the audit log." />
+      <AdminNav />
+      {!admin ? (
+        <Alert tone="warning" title="Admins only">
+          Only an admin can view or change settings.
+        </Alert>
+      ) : isLoading ? (
+        <Spinner label="Loading settings" />
+      ) : isError || !data ? (
+        <Alert tone="danger" title="Could not load settings">
+          {errorMessage(error, 'Something went wrong.')}
+        </Alert>
+      ) : (
+        <SettingsForm settings={data} />
+      )}
+    </>
+  );
+}
