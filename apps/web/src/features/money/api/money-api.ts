@@ -1,0 +1,200 @@
+import type { HistoryType } from '@app/shared';
+import { api } from '../../../lib/query';
+
+export interface DashboardData {
+  balance: string;
+  availableBalance: string;
+  investmentBalance: string;
+  totalMaturityAmount: string;
+  fees: string;
+  hasFees: boolean;
+  isVerified: boolean;
+  kycStatus: 'Not Submitted' | 'Pending' | 'Rejected' | 'Approved';
+  series: { date: string; balance: string }[];
+}
+
+export interface Payment {
+  _id: string;
+  transactionId: string;
+  amount: string;
+  asset: string | null;
+  txHash: string | null;
+  status: 'Pending' | 'Confirmed' | 'Rejected';
+  notes: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  user: { _id: string; name: string; email: string };
+}
+
+export interface Withdrawal {
+  _id: string;
+  user: { _id: string; name: string; email: string };
+  amount: string;
+  fee: string;
+  netAmount: string;
+  asset: string;
+  walletAddress: string;
+  status: 'Pending' | 'Approved' | 'Rejected';
+  notes: string | null;
+  requestDate: string;
+  decidedAt: string | null;
+  ageHours: number;
+  overdue: boolean;
+}
+
+export interface SavedWallet {
+  _id: string;
+  asset: string;
+  address: string;
+  label: string;
+  createdAt: string;
+}
+
+export interface FeeSchedule {
+  flatCents: number;
+  basisPoints: number;
+  flat: string;
+  percent: string;
+}
+
+export interface HistoryItem {
+  _id: string;
+  type: HistoryType;
+  status: string;
+  description: string;
+  timestamp: string;
+  amount: string;
+  transactionId?: string;
+  fee?: string;
+  netAmount?: string;
+  walletAddress?: string;
+  asset?: string | null;
+  reason?: string | null;
+  kind?: string;
+  [key: string]: unknown;
+}
+
+export interface HistoryArgs {
+  type?: HistoryType | '';
+  status?: string;
+  cursor?: string | null;
+  limit?: number;
+}
+
+export interface MoneyUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: string;
+  hasFees: boolean;
+  balance: string;
+  availableBalance: string;
+  investmentBalance: string;
+  totalMaturityAmount: string;
+  fees: string;
+}
+
+export type AdjustPath = 'updateDepositBalance' | 'editDepositBalance' | 'update-fees';
+
+/** The query string for a history request (also used for the CSV link). */
+export function historyQueryString(args: HistoryArgs & { format?: 'csv' }): string {
+  const params = new URLSearchParams();
+  if (args.type) params.set('type', args.type);
+  if (args.status) params.set('status', args.status);
+  if (args.cursor) params.set('cursor', args.cursor);
+  if (args.limit) params.set('limit', String(args.limit));
+  if (args.format) params.set('format', args.format);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const withKey = (key: string | undefined) => (key ? { 'idempotency-key': key } : undefined);
+
+export const moneyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    dashboard: build.query<DashboardData, void>({ query: () => 'money/dashboard', providesTags: ['User'] }),
+    history: build.query<{ history: HistoryItem[]; nextCursor: string | null }, HistoryArgs>({
+      query: (args) => `invest/getTransactionHistory${historyQueryString(args)}`,
+      providesTags: ['History'],
+    }),
+    depositAddresses: build.query<{ asset: string; address: string }[], void>({
+      query: () => 'payments/deposit-addresses',
+      transformResponse: (response: { addresses: { asset: string; address: string }[] }) => response.addresses,
+    }),
+    createPayment: build.mutation<{ message: string; transaction: Payment }, { amount: string; asset?: string; txHash?: string; key?: string }>({
+      query: ({ key, ...body }) => ({ url: 'payments/create', method: 'POST', body, headers: withKey(key) }),
+      invalidatesTags: ['History', 'Payment'],
+    }),
+    pendingDeposits: build.query<Payment[], void>({ query: () => 'payments/pending-deposit', providesTags: ['Payment'] }),
+    payment: build.query<Payment, string>({
+      query: (transactionId) => `payments/viewPaymentStatus/${encodeURIComponent(transactionId)}`,
+      providesTags: ['Payment'],
+    }),
+    decidePayment: build.mutation<{ message: string; transaction: Payment }, { transactionId: string; decision: 'confirm' | 'reject'; notes?: string }>({
+      query: ({ transactionId, decision, notes }) => ({
+        url: decision === 'confirm' ? 'payments/confirmPayment' : 'payments/rejectPayment',
+        method: 'PATCH',
+        body: { transactionId, status: decision === 'confirm' ? 'Confirmed' : 'Rejected', ...(notes ? { notes } : {}) },
+      }),
+      invalidatesTags: ['Payment', 'History', 'User', 'Users'],
+    }),
+    feeSchedule: build.query<FeeSchedule, void>({ query: () => 'withDraw/fees' }),
+    createWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { amount: string; walletAddress: string; asset?: string; key?: string }>({
+      query: ({ key, ...body }) => ({ url: 'withDraw/create', method: 'POST', body, headers: withKey(key) }),
+      invalidatesTags: ['History', 'Withdrawal', 'User'],
+    }),
+    pendingWithdrawals: build.query<Withdrawal[], void>({
+      query: () => 'withDraw/pending',
+      transformResponse: (response: { withdrawals: Withdrawal[] }) => response.withdrawals,
+      providesTags: ['Withdrawal'],
+    }),
+    withdrawal: build.query<Withdrawal, string>({ query: (id) => `withDraw/get-withdrawal/${encodeURIComponent(id)}`, providesTags: ['Withdrawal'] }),
+    decideWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { id: string; decision: 'approve' | 'reject'; notes?: string }>({
+      query: ({ id, decision, notes }) => ({ url: `withDraw/${decision}/${encodeURIComponent(id)}`, method: 'PUT', body: notes ? { notes } : {} }),
+      invalidatesTags: ['Withdrawal', 'History', 'User', 'Users'],
+    }),
+    wallets: build.query<SavedWallet[], void>({
+      query: () => 'withDraw/wallets',
+      transformResponse: (response: { wallets: SavedWallet[] }) => response.wallets,
+      providesTags: ['Wallet'],
+    }),
+    saveWallet: build.mutation<SavedWallet, { asset: string; address: string; label?: string }>({
+      query: (body) => ({ url: 'withDraw/wallets', method: 'POST', body }),
+      invalidatesTags: ['Wallet'],
+    }),
+    deleteWallet: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `withDraw/wallets/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Wallet'],
+    }),
+    moneyUser: build.query<MoneyUser, string>({ query: (id) => `money/users/${encodeURIComponent(id)}`, providesTags: ['Users'] }),
+    adjust: build.mutation<{ message: string; user: MoneyUser }, { id: string; path: AdjustPath; operation: 'add' | 'deduct'; amount: string; reason: string }>({
+      query: ({ id, path, ...body }) => ({ url: `users/${path}/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: ['Users', 'User', 'History'],
+    }),
+    toggleFees: build.mutation<{ message: string; user: MoneyUser }, { id: string; hasFees: boolean }>({
+      query: ({ id, hasFees }) => ({ url: `users/fees-toggle/${encodeURIComponent(id)}`, method: 'PUT', body: { hasFees } }),
+      invalidatesTags: ['Users', 'User'],
+    }),
+  }),
+});
+
+export const {
+  useDashboardQuery,
+  useHistoryQuery,
+  useDepositAddressesQuery,
+  useCreatePaymentMutation,
+  usePendingDepositsQuery,
+  usePaymentQuery,
+  useDecidePaymentMutation,
+  useFeeScheduleQuery,
+  useCreateWithdrawalMutation,
+  usePendingWithdrawalsQuery,
+  useWithdrawalQuery,
+  useDecideWithdrawalMutation,
+  useWalletsQuery,
+  useSaveWalletMutation,
+  useDeleteWalletMutation,
+  useMoneyUserQuery,
+  useAdjustMutation,
+  useToggleFeesMutation,
+} = moneyApi;

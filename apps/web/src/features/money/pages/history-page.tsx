@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { HISTORY_TYPES, INVESTMENT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryType } from '@app/shared';
+import { Alert } from '../../../components/ui/alert';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { Field, Select } from '../../../components/ui/input';
+import { Money } from '../../../components/ui/money';
+import { EmptyState, Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { historyQueryString, useHistoryQuery, type HistoryItem } from '../api/money-api';
+import { formatDateTime } from '../components/amount';
+
+const PAGE_SIZE = 20;
+const TYPE_LABELS: Record<HistoryType, string> = { Transaction: 'Deposits', Investment: 'Investments', Withdrawal: 'Withdrawals', Adjustment: 'Adjustments' };
+const STATUSES = Array.from(new Set<string>([...PAYMENT_STATUSES, ...INVESTMENT_STATUSES, ...WITHDRAWAL_STATUSES, 'Completed']));
+
+function reference(item: HistoryItem): string {
+  return String(item.transactionId ?? item.investmentId ?? item.kind ?? '');
+}
+
+function signed(item: HistoryItem): string {
+  if (item.type === 'Withdrawal' || item.type === 'Investment') return item.amount.startsWith('-') ? item.amount : `-${item.amount}`;
+  return item.amount;
+}
+
+export function HistoryPage() {
+  useDocumentTitle('Transaction history', 'Deposits, investments, withdrawals and adjustments.');
+  const [type, setType] = useState<HistoryType | ''>('');
+  const [status, setStatus] = useState('');
+  // Cursor pagination: the cursors of the pages before the current one.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const { data, isLoading, isError, isFetching } = useHistoryQuery({ type, status, cursor, limit: PAGE_SIZE });
+  const items = data?.history ?? [];
+
+  function filter(next: { type?: HistoryType | ''; status?: string }) {
+    if (next.type !== undefined) setType(next.type);
+    if (next.status !== undefined) setStatus(next.status);
+    setCursors([null]);
+  }
+
+  const csvHref = `/api/invest/getTransactionHistory${historyQueryString({ type, status, format: 'csv' })}`;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Transaction history"
+        description="Everything that moved your money, newest first."
+        actions={
+          <a className={buttonClasses('outline', 'sm')} href={csvHref} download="transaction-history.csv">
+            <Download className="size-4" aria-hidden /> Export CSV
+          </a>
+        }
+      />
+      <Card className="p-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Type">
+            {(props) => (
+              <Select {...props} value={type} onChange={(event) => filter({ type: event.target.value as HistoryType | '' })}>
+                <option value="">All types</option>
+                {HISTORY_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {TYPE_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Status">
+            {(props) => (
+              <Select {...props} value={status} onChange={(event) => filter({ status: event.target.value })}>
+                <option value="">All statuses</option>
+                {STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+      </Card>
+      {isLoading ? (
+        <Spinner label="Loading your history" />
+      ) : isError ? (
+        <Alert tone="danger" title="Failed to fetch data." />
+      ) : items.length === 0 ? (
+        <EmptyState title="Nothing here yet">Deposits, investments, withdrawals and adjustments appear here.</EmptyState>
+      ) : (
+        <Card className="overflow-hidden p-0">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Transaction history</caption>
+            <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-500 sm:table-header-group dark:bg-slate-800 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-4 py-3">Date</th>
+                <th scope="col" className="px-4 py-3">Type</th>
+                <th scope="col" className="px-4 py-3">Details</th>
+                <th scope="col" className="px-4 py-3">Status</th>
+                <th scope="col" className="px-4 py-3 text-right">Amount</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {items.map((item) => (
+                <tr key={`${item.type}-${item._id}`} className="grid grid-cols-2 gap-1 px-4 py-3 sm:table-row sm:p-0">
+                  <td className="text-xs text-slate-500 sm:px-4 sm:py-3 sm:text-sm dark:text-slate-400">{formatDateTime(item.timestamp)}</td>
+                  <td className="text-right font-medium sm:px-4 sm:py-3 sm:text-left">{item.type === 'Transaction' ? 'Deposit' : item.type}</td>
+                  <td className="col-span-2 min-w-0 sm:px-4 sm:py-3">
+                    <span className="block truncate text-slate-900 dark:text-slate-100">{item.description}</span>
+                    {reference(item) && <span className="block text-xs text-slate-500">{reference(item)}</span>}
+                    {item.type === 'Withdrawal' && item.fee && item.fee !== '0.00' && <span className="block text-xs text-slate-500">Fee <Money value={item.fee} /></span>}
+                  </td>
+                  <td className="sm:px-4 sm:py-3">
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td className="text-right font-semibold tabular-nums sm:px-4 sm:py-3">
+                    <Money value={signed(item)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <nav aria-label="Pages" className="flex items-center justify-between">
+        <Button variant="outline" size="sm" disabled={cursors.length <= 1 || isFetching} onClick={() => setCursors((list) => list.slice(0, -1))}>
+          Previous
+        </Button>
+        <span className="text-sm text-slate-500">Page {cursors.length}</span>
+        <Button variant="outline" size="sm" disabled={!data?.nextCursor || isFetching} onClick={() => data?.nextCursor && setCursors((list) => [...list, data.nextCursor])}>
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { Field, Textarea } from '../../../components/ui/input';
+import { Money } from '../../../components/ui/money';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDecidePaymentMutation, usePaymentQuery } from '../api/money-api';
+import { formatDateTime } from '../components/amount';
+
+/** /transaction/:transactionId: confirm or reject a payment, with optional notes (staff). */
+export function TransactionPage() {
+  useDocumentTitle('Review deposit', 'Confirm or reject a payment.');
+  const { transactionId = '' } = useParams();
+  const { data, isLoading, isError } = usePaymentQuery(transactionId, { skip: !transactionId });
+  const [decide, { isLoading: deciding }] = useDecidePaymentMutation();
+  const [notes, setNotes] = useState('');
+  const [pending, setPending] = useState<'confirm' | 'reject' | null>(null);
+
+  async function act(decision: 'confirm' | 'reject') {
+    if (!transactionId) {
+      toast.error('Transaction ID is missing!');
+      return;
+    }
+    setPending(decision);
+    try {
+      await decide({ transactionId, decision, notes: notes.trim() || undefined }).unwrap();
+      toast.success(decision === 'confirm' ? 'Payment successfully confirmed!' : 'Payment successfully rejected!');
+    } catch (failure) {
+      toast.error(errorMessage(failure, decision === 'confirm' ? 'Failed to confirm payment.' : 'Failed to reject payment.'));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Review deposit" description={<Link className="text-brand-700 underline" to="/admin-pending-deposit">Back to pending deposits</Link>} />
+      {!transactionId ? (
+        <Alert tone="danger" title="Transaction ID is missing!" />
+      ) : isLoading ? (
+        <Spinner label="Loading the payment" />
+      ) : isError || !data ? (
+        <Alert tone="danger" title="Error fetching payment status." />
+      ) : (
+        <Card className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="text-sm text-slate-500">Transaction {data.transactionId}</p>
+              <p className="text-3xl font-bold text-slate-900 dark:text-white">
+                <Money value={data.amount} />
+              </p>
+            </div>
+            <StatusBadge status={data.status} />
+          </div>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-500">User</dt>
+              <dd className="font-medium">
+                {data.user.name} · {data.user.email}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Reported</dt>
+              <dd className="font-medium">{formatDateTime(data.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Asset</dt>
+              <dd className="font-medium">{data.asset ?? 'Not specified'}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-slate-500">Transaction hash</dt>
+              <dd className="break-all font-mono text-xs">{data.txHash ?? 'Not given'}</dd>
+            </div>
+            {data.status !== 'Pending' && (
+              <div className="sm:col-span-2">
+                <dt className="text-slate-500">Decided {formatDateTime(data.decidedAt)}</dt>
+                <dd>{data.notes ?? 'No notes'}</dd>
+              </div>
+            )}
+          </dl>
+          {data.status === 'Pending' && (
+            <>
+              <Field label="Notes (optional)" hint="Shown to the user in the decision email">
+                {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+              </Field>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button onClick={() => void act('confirm')} loading={pending === 'confirm'} disabled={deciding}>
+                  Confirm payment
+                </Button>
+                <Button variant="danger" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={deciding}>
+                  Reject payment
+                </Button>
+              </div>
+            </>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

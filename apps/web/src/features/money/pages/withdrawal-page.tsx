@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, PageHeader } from '../../../components/ui/card';
+import { Field, Textarea } from '../../../components/ui/input';
+import { Money } from '../../../components/ui/money';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDecideWithdrawalMutation, useWithdrawalQuery } from '../api/money-api';
+import { formatAge, formatDateTime } from '../components/amount';
+import { CopyButton } from '../components/copy-button';
+
+/** /withdrawal/:id: approve or reject; the buttons show only while Pending (SPEC §4). */
+export function WithdrawalPage() {
+  useDocumentTitle('Review withdrawal', 'Approve or reject a withdrawal request.');
+  const { id = '' } = useParams();
+  const { data, isLoading, isError } = useWithdrawalQuery(id, { skip: !id });
+  const [decide, { isLoading: deciding }] = useDecideWithdrawalMutation();
+  const [notes, setNotes] = useState('');
+  const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
+
+  async function act(decision: 'approve' | 'reject') {
+    setPending(decision);
+    try {
+      await decide({ id, decision, notes: notes.trim() || undefined }).unwrap();
+      toast.success(decision === 'approve' ? 'Withdrawal approved!' : 'Withdrawal rejected!');
+    } catch (failure) {
+      toast.error(errorMessage(failure, decision === 'approve' ? 'Failed to approve withdrawal.' : 'Failed to reject withdrawal.'));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Review withdrawal" description={<Link className="text-brand-700 underline" to="/admin-pending-wallet">Back to pending withdrawals</Link>} />
+      {isLoading ? (
+        <Spinner label="Loading the withdrawal" />
+      ) : isError || !data ? (
+        <Alert tone="danger" title="Failed to fetch withdrawal details." />
+      ) : (
+        <Card className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <p className="text-sm text-slate-500">Requested {formatDateTime(data.requestDate)}</p>
+              <p className="text-3xl font-bold text-slate-900 dark:text-white">
+                <Money value={data.amount} />
+              </p>
+            </div>
+            <div className="flex items-center gap-2">
+              {data.overdue && <Badge tone="danger">Overdue · {formatAge(data.ageHours)}</Badge>}
+              <StatusBadge status={data.status} />
+            </div>
+          </div>
+          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">Fee</dt>
+              <dd className="font-medium">
+                <Money value={data.fee} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">To send</dt>
+              <dd className="font-medium">
+                <Money value={data.netAmount} /> in {data.asset}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">User</dt>
+              <dd className="font-medium">
+                {data.user.name} · {data.user.email}
+              </dd>
+            </div>
+            <div className="min-w-0 sm:col-span-3">
+              <dt className="text-slate-500">{data.asset} address</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <span className="break-all font-mono text-xs">{data.walletAddress}</span>
+                <CopyButton value={data.walletAddress} label="Copy" />
+              </dd>
+            </div>
+            {data.status !== 'Pending' && (
+              <div className="sm:col-span-3">
+                <dt className="text-slate-500">Decided {formatDateTime(data.decidedAt)}</dt>
+                <dd>{data.notes ?? 'No notes'}</dd>
+              </div>
+            )}
+          </dl>
+          {data.status === 'Pending' && (
+            <>
+              <Field label="Notes (optional)" hint="A rejection reason is emailed to the user">
+                {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+              </Field>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Button onClick={() => void act('approve')} loading={pending === 'approve'} disabled={deciding}>
+                  Approve withdrawal
+                </Button>
+                <Button variant="danger" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={deciding}>
+                  Reject withdrawal
+                </Button>
+              </div>
+            </>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
