@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { buildTestApp, onPostgres, type TestApp, type TestUser } from '../../helpers/build-test-app';
 import { auditLog, emailOutbox, kycSubmissions, users } from '../../../src/db/schema';
 import {
   assertValidKey,
@@ -366,7 +366,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
 
   it('ignores a path-traversal file name', async () => {
     const applicant = await newApplicant();
-    const before = new Set(filesUnder(path.dirname(dataDir)).filter((file) => file.startsWith(dataDir)));
+    const before = new Set(filesUnder(dataDir));
     const response = await upload(applicant, [
       { name: 'front', filename: '../../../../etc/passwd.png', contentType: 'image/png', data: await png() },
       { name: 'back', filename: '..\\..\\..\\windows\\win.ini.png', contentType: 'image/png', data: await png() },
@@ -378,7 +378,10 @@ describe('POST /api/users/uploadKycDocuments', () => {
     expect(submission!.frontKey).toMatch(/^kyc\/[0-9a-f]{32}$/);
     const created = filesUnder(dataDir).filter((file) => !before.has(file));
     expect(created.every((file) => file.startsWith(docsRoot + path.sep))).toBe(true);
-    expect(existsSync(path.join(dataDir, '..', 'passwd.png'))).toBe(false);
+    expect(created.some((file) => /passwd|win\.ini/.test(file))).toBe(false);
+    for (const escaped of [path.join(dataDir, '..', 'passwd.png'), path.join(docsRoot, '..', 'passwd.png'), path.join(docsRoot, 'kyc', '..', 'passwd.png')]) {
+      expect(existsSync(escaped)).toBe(false);
+    }
   });
 
   it.each([
@@ -716,5 +719,37 @@ describe('document storage', () => {
     expect(() => checkPdf(pdf())).not.toThrow();
     expect(() => checkPdf(Buffer.from('%PDF-1.4\nstartxref\n9999\n%%EOF'))).toThrow();
     expect(() => checkPdf(Buffer.from(pdf().toString('latin1').replace('/Root 1 0 R', '')))).toThrow();
+  });
+});
+
+if (!onPostgres) console.log('KYC concurrency tests skipped: TEST_DATABASE_URL is not set (they need real PostgreSQL concurrency)');
+
+describe.skipIf(!onPostgres)('concurrency (PostgreSQL)', () => {
+  it('decides a case exactly once when two reviewers act at the same instant', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const applicant = await newApplicant();
+      await uploadPair(applicant);
+      const answers = await Promise.all([
+        decide(admin, applicant.user.id, 'approve'),
+        decide(author, applicant.user.id, 'reject', { reason: 'race' }),
+        decide(admin, applicant.user.id, 'approve'),
+      ]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([200, 409, 409]);
+      const rows = await submissionsOf(applicant.user.id);
+      expect(rows).toHaveLength(1);
+      expect((await userRow(applicant.user.id)).kycStatus).toBe(rows[0]!.status);
+      const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, applicant.user.id));
+      expect(audits).toHaveLength(1);
+      expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, applicant.user.email))).toHaveLength(1);
+    }
+  });
+
+  it('keeps one pending submission when the same user uploads twice at once', async () => {
+    const applicant = await newApplicant();
+    const answers = await Promise.all([uploadPair(applicant), uploadPair(applicant)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const rows = await submissionsOf(applicant.user.id);
+    expect(rows.map((row) => row.status).sort()).toEqual(['Pending', 'Superseded']);
   });
 });
