@@ -1,0 +1,184 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, testUser } from '../../../test/render';
+import { DASHBOARD, resolveRelativeRequests, stubApi } from './money-test-utils';
+
+const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+beforeEach(() => {
+  resolveRelativeRequests();
+});
+
+describe('dashboard', () => {
+  it('shows the ledger figures, shortcuts and chart; fees only when enabled', async () => {
+    stubApi((call) => (call.path === '/api/money/dashboard' ? { body: DASHBOARD } : undefined));
+    renderApp('/my-account', { user: testUser() });
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    expect(within(balances).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(balances).getByText('$1,200.00')).toBeInTheDocument();
+    expect(within(balances).getByText('$45.00')).toBeInTheDocument();
+    expect(within(balances).queryByText('Fees')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Balance over the last 30 days/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Withdraw/ })).toHaveAttribute('href', '/withdraw-wallet');
+  });
+
+  it('shows the fees card and the email and KYC banners', async () => {
+    stubApi((call) =>
+      call.path === '/api/money/dashboard' ? { body: { ...DASHBOARD, hasFees: true, isVerified: false, kycStatus: 'Rejected' } } : undefined,
+    );
+    renderApp('/my-account', { user: testUser({ isVerified: false }) });
+    expect(await screen.findByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend Verification Link' })).toBeInTheDocument();
+    expect(screen.getByText('Your KYC documents were rejected')).toBeInTheDocument();
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    stubApi((call) => (call.path === '/api/money/dashboard' ? { status: 500, body: { message: 'boom' } } : undefined));
+    renderApp('/my-account', { user: testUser() });
+    expect(await screen.findByText('Failed to fetch data.')).toBeInTheDocument();
+  });
+});
+
+describe('deposit', () => {
+  it('shows the address with a QR code, checks the amount and reports the deposit once', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [{ asset: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }] } };
+      if (call.path === '/api/payments/create') {
+        return { status: 201, body: { message: 'Deposit of $150.00 submitted.', transaction: { transactionId: 'DEP-ABCDEFGH' } } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/deposit-payment', { user: testUser() });
+    expect(await screen.findByText('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code of the BTC address' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Copy address/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
+    expect(await screen.findByText('Amount is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount sent (USD)'), '150.123');
+    await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
+    expect(await screen.findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/payments/create')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Amount sent (USD)'));
+    await user.type(screen.getByLabelText('Amount sent (USD)'), '150');
+    await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
+    expect(await screen.findByText('Deposit of $150.00 submitted.')).toBeInTheDocument();
+    const create = calls.find((call) => call.path === '/api/payments/create')!;
+    expect(create.body).toEqual({ amount: '150', asset: 'BTC' });
+    expect(create.headers.get('idempotency-key')).toMatch(/[0-9a-f-]{36}/);
+    expect(screen.getByText('Deposit DEP-ABCDEFGH submitted')).toBeInTheDocument();
+  });
+
+  it('shows the server message, else the SPEC fallback', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [] } };
+      if (call.path === '/api/payments/create') return { status: 403, body: { message: 'Please verify your email address before you make a deposit.' } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/deposit-payment', { user: testUser() });
+    expect(await screen.findByText('No receiving address is set up yet')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount sent (USD)'), '20');
+    await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
+    expect(await screen.findByText('Please verify your email address before you make a deposit.')).toBeInTheDocument();
+  });
+});
+
+describe('withdraw', () => {
+  function setup(extra?: (path: string) => { status?: number; body?: unknown } | undefined) {
+    return stubApi((call) => {
+      const answer = extra?.(call.path);
+      if (answer) return answer;
+      if (call.path === '/api/money/dashboard') return { body: DASHBOARD };
+      if (call.path === '/api/withDraw/fees') return { body: { flatCents: 100, basisPoints: 100, flat: '1.00', percent: '1.00' } };
+      if (call.path === '/api/withDraw/wallets') return { body: { wallets: [{ _id: 'w1', asset: 'BTC', address: BTC, label: 'Cold wallet', createdAt: '2026-01-01T00:00:00Z' }] } };
+      return undefined;
+    });
+  }
+
+  it('shows fee and net before confirming, and sends the request on confirm', async () => {
+    const { calls } = setup((path) =>
+      path === '/api/withDraw/create' ? { status: 201, body: { message: 'Withdrawal request of $200.00 submitted.', withdrawal: {} } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/withdraw-wallet', { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: /Cold wallet/ }));
+    expect(screen.getByLabelText('Wallet address')).toHaveValue(BTC);
+    await user.type(screen.getByLabelText('Amount (USD)'), '200');
+    const summary = screen.getByLabelText('Fee and net amount');
+    expect(within(summary).getByText('$3.00')).toBeInTheDocument();
+    expect(within(summary).getByText('$197.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your withdrawal' });
+    expect(within(dialog).getByText('$197.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('Withdrawal request of $200.00 submitted.')).toBeInTheDocument();
+    const create = calls.find((call) => call.path === '/api/withDraw/create')!;
+    expect(create.body).toEqual({ amount: '200', walletAddress: BTC, asset: 'BTC' });
+    expect(create.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it('refuses an address that fails its checksum before asking the server', async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderApp('/withdraw-wallet', { user: testUser() });
+    await user.type(await screen.findByLabelText('Wallet address'), '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3');
+    await user.type(screen.getByLabelText('Amount (USD)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByText('Please enter a valid wallet address for the selected asset')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/withDraw/create')).toBe(false);
+  });
+
+  it('shows the server refusal, else "Error requesting withdrawal"', async () => {
+    setup((path) => (path === '/api/withDraw/create' ? { status: 500, body: 'oops' } : undefined));
+    const user = userEvent.setup();
+    renderApp('/withdraw-wallet', { user: testUser() });
+    await user.type(await screen.findByLabelText('Wallet address'), BTC);
+    await user.type(screen.getByLabelText('Amount (USD)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('Error requesting withdrawal')).toBeInTheDocument();
+  });
+});
+
+describe('history', () => {
+  it('lists items, filters, pages with the cursor and links the CSV', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.path !== '/api/invest/getTransactionHistory') return undefined;
+      const params = new URLSearchParams(call.search);
+      if (params.get('cursor') === 'c2') {
+        return { body: { history: [{ _id: 'p0', type: 'Transaction', status: 'Confirmed', description: 'Deposit DEP-OLD', timestamp: '2026-01-01T00:00:00Z', amount: '10.00', transactionId: 'DEP-OLD' }], nextCursor: null } };
+      }
+      return {
+        body: {
+          history: [
+            { _id: 'a1', type: 'Adjustment', status: 'Completed', description: 'Adjustment by support: Goodwill', timestamp: '2026-01-03T00:00:00Z', amount: '5.00', kind: 'Balance adjustment' },
+            { _id: 'w1', type: 'Withdrawal', status: 'Pending', description: 'Withdrawal to BTC 1BvBMSEY…7xJaNVN2', timestamp: '2026-01-02T00:00:00Z', amount: '30.00', fee: '1.00' },
+          ],
+          nextCursor: 'c2',
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderApp('/transaction-History', { user: testUser() });
+    expect(await screen.findByText('Adjustment by support: Goodwill')).toBeInTheDocument();
+    expect(screen.getByText('-$30.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Deposit DEP-OLD')).toBeInTheDocument();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Withdrawal');
+    await waitFor(() => expect(calls.some((call) => call.search.includes('type=Withdrawal'))).toBe(true));
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute('href', '/api/invest/getTransactionHistory?type=Withdrawal&format=csv');
+  });
+
+  it('shows "Failed to fetch data." on error', async () => {
+    stubApi((call) => (call.path === '/api/invest/getTransactionHistory' ? { status: 500, body: { message: 'x' } } : undefined));
+    renderApp('/transaction-History', { user: testUser() });
+    expect(await screen.findByText('Failed to fetch data.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,197 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, testUser } from '../../../test/render';
+import { resolveRelativeRequests, stubApi } from './money-test-utils';
+
+const admin = () => testUser({ _id: 'admin', role: 'admin' });
+const owner = { _id: 'u9', name: 'Grace Hopper', email: 'grace@example.com' };
+
+function payment(status: 'Pending' | 'Confirmed' = 'Pending') {
+  return {
+    _id: 'p1',
+    transactionId: 'DEP-ABCDEFGH',
+    amount: '150.00',
+    asset: 'BTC',
+    txHash: null,
+    status,
+    notes: null,
+    createdAt: '2026-01-01T10:00:00Z',
+    decidedAt: null,
+    user: owner,
+  };
+}
+
+function withdrawal(status: 'Pending' | 'Approved' = 'Pending', overdue = false) {
+  return {
+    _id: 'w1',
+    user: owner,
+    amount: '200.00',
+    fee: '3.00',
+    netAmount: '197.00',
+    asset: 'BTC',
+    walletAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    status,
+    notes: null,
+    requestDate: '2026-01-01T10:00:00Z',
+    decidedAt: null,
+    ageHours: overdue ? 80 : 5,
+    overdue,
+  };
+}
+
+beforeEach(() => {
+  resolveRelativeRequests();
+});
+
+describe('staff deposits', () => {
+  it('lists pending deposits and links each to its review page', async () => {
+    stubApi((call) => (call.path === '/api/payments/pending-deposit' ? { body: [payment()] } : undefined));
+    renderApp('/admin-pending-deposit', { user: admin() });
+    expect(await screen.findByText(/Grace Hopper/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/transaction/DEP-ABCDEFGH');
+  });
+
+  it('says "Failed to fetch pending deposits." when the list fails', async () => {
+    stubApi((call) => (call.path === '/api/payments/pending-deposit' ? { status: 500, body: {} } : undefined));
+    renderApp('/admin-pending-deposit', { user: admin() });
+    expect(await screen.findByText('Failed to fetch pending deposits.')).toBeInTheDocument();
+  });
+
+  it('confirms with notes, toasts, and hides the buttons once decided', async () => {
+    let decided = false;
+    const { calls } = stubApi((call) => {
+      if (call.path === '/api/payments/viewPaymentStatus/DEP-ABCDEFGH') return { body: payment(decided ? 'Confirmed' : 'Pending') };
+      if (call.path === '/api/payments/confirmPayment') {
+        if (decided) return { status: 409, body: { message: 'This payment has already been confirmed' } };
+        decided = true;
+        return { body: { message: 'Payment successfully confirmed!', transaction: payment('Confirmed') } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/transaction/DEP-ABCDEFGH', { user: admin() });
+    await user.type(await screen.findByLabelText(/Notes/), 'Seen on chain');
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('Payment successfully confirmed!')).toBeInTheDocument();
+    const confirm = calls.find((call) => call.path === '/api/payments/confirmPayment')!;
+    expect(confirm.method).toBe('PATCH');
+    expect(confirm.body).toEqual({ transactionId: 'DEP-ABCDEFGH', status: 'Confirmed', notes: 'Seen on chain' });
+    // Decided: the buttons are gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm payment' })).not.toBeInTheDocument());
+  });
+
+  it('falls back to "Failed to reject payment." without a server message', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/payments/viewPaymentStatus/DEP-ABCDEFGH') return { body: payment() };
+      if (call.path === '/api/payments/rejectPayment') return { status: 500, body: 'nope' };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/transaction/DEP-ABCDEFGH', { user: admin() });
+    await user.click(await screen.findByRole('button', { name: 'Reject payment' }));
+    expect(await screen.findByText('Failed to reject payment.')).toBeInTheDocument();
+  });
+
+  it('says "Error fetching payment status." when the payment cannot be read', async () => {
+    stubApi(() => ({ status: 404, body: { message: 'Transaction not found' } }));
+    renderApp('/transaction/DEP-NOPE', { user: admin() });
+    expect(await screen.findByText('Error fetching payment status.')).toBeInTheDocument();
+  });
+});
+
+describe('staff withdrawals', () => {
+  it('shows the age and flags overdue requests', async () => {
+    stubApi((call) => (call.path === '/api/withDraw/pending' ? { body: { withdrawals: [withdrawal('Pending', true)] } } : undefined));
+    renderApp('/admin-pending-wallet', { user: admin() });
+    expect(await screen.findByText(/Overdue · 3 days 8 h/)).toBeInTheDocument();
+    expect(screen.getByText('1 request is older than two business days')).toBeInTheDocument();
+  });
+
+  it('approves a pending withdrawal; buttons only while Pending', async () => {
+    let approved = false;
+    stubApi((call) => {
+      if (call.path === '/api/withDraw/get-withdrawal/w1') return { body: withdrawal(approved ? 'Approved' : 'Pending') };
+      if (call.path === '/api/withDraw/approve/w1' && call.method === 'PUT') {
+        approved = true;
+        return { body: { message: 'Withdrawal approved!', withdrawal: withdrawal('Approved') } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/withdrawal/w1', { user: admin() });
+    expect(await screen.findByText('$197.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve withdrawal' }));
+    expect(await screen.findByText('Withdrawal approved!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reject withdrawal' })).not.toBeInTheDocument());
+  });
+
+  it('says "Failed to fetch withdrawal details." on error', async () => {
+    stubApi(() => ({ status: 500, body: {} }));
+    renderApp('/withdrawal/w1', { user: admin() });
+    expect(await screen.findByText('Failed to fetch withdrawal details.')).toBeInTheDocument();
+  });
+});
+
+describe('staff balance and fee edits', () => {
+  const summary = { _id: 'u9', name: 'Grace Hopper', email: 'grace@example.com', role: 'subscriber', hasFees: false, balance: '10.00', availableBalance: '10.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00' };
+
+  it('needs a reason, then posts the adjustment and shows the server answer', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.path === '/api/money/users/u9') return { body: summary };
+      if (call.path === '/api/users/editDepositBalance/u9') return { body: { message: 'Balance updated: added $25.00', user: { ...summary, balance: '35.00' } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/edit-user-balance/u9', { user: admin() });
+    await user.type(await screen.findByLabelText('Amount (USD)'), '25');
+    await user.click(screen.getByRole('button', { name: 'Save adjustment' }));
+    expect(await screen.findByText('A reason is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Reason'), 'Goodwill');
+    await user.click(screen.getByRole('button', { name: 'Save adjustment' }));
+    expect(await screen.findByText('Balance updated: added $25.00')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/users/editDepositBalance/u9')!.body).toEqual({ operation: 'add', amount: '25', reason: 'Goodwill' });
+  });
+
+  it('edits total profit on /edit-balance and falls back to "Something went wrong."', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/money/users/u9') return { body: summary };
+      if (call.path === '/api/users/updateDepositBalance/u9') return { status: 500, body: 'x' };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/edit-balance/u9', { user: admin() });
+    expect(await screen.findByRole('heading', { name: 'Edit total profit' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Operation'), 'deduct');
+    await user.type(screen.getByLabelText('Amount (USD)'), '5');
+    await user.type(screen.getByLabelText('Reason'), 'Correction');
+    await user.click(screen.getByRole('button', { name: 'Save adjustment' }));
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+  });
+
+  it('toggles the fees card and says "Toggle failed" when it fails', async () => {
+    let fail = false;
+    stubApi((call) => {
+      if (call.path === '/api/money/users/u9') return { body: summary };
+      if (call.path === '/api/users/fees-toggle/u9') {
+        if (fail) return { status: 500, body: 'x' };
+        return { body: { message: 'Fees are now shown to this user', user: { ...summary, hasFees: true } } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/update-fee/u9', { user: admin() });
+    const toggle = await screen.findByRole('switch', { name: 'Show fees on the dashboard' });
+    await user.click(toggle);
+    expect(await screen.findByText('Fees are now shown to this user')).toBeInTheDocument();
+    fail = true;
+    await user.click(toggle);
+    expect(await screen.findByText('Toggle failed')).toBeInTheDocument();
+  });
+
+  it('says "Failed to load user data" when the user cannot be read', async () => {
+    stubApi(() => ({ status: 404, body: { message: 'User not found' } }));
+    renderApp('/update-fee/u9', { user: admin() });
+    expect(await screen.findByText('Failed to load user data')).toBeInTheDocument();
+  });
+});
