@@ -299,3 +299,19 @@ export async function readKycDocument(
   const mime = side === 'front' ? submission.frontMime : submission.backMime;
   return { bytes, mime, filename: `kyc-${side}-${submission.id.slice(0, 8)}.${EXTENSIONS[mime] ?? 'bin'}` };
 }
+
+/**
+ * Removes every stored document of a user (all submissions, history included). For account
+ * deletion (PRODUCT §2: personal data goes); call after the deleting transaction commits.
+ * The submission rows stay as the record that a review happened; their files read as 404.
+ */
+export async function purgeKycDocuments(deps: AppDeps, userId: string): Promise<number> {
+  const rows = await deps.db
+    .select({ frontKey: kycSubmissions.frontKey, backKey: kycSubmissions.backKey })
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId));
+  const store = documentStore(deps);
+  const keys = rows.flatMap((row) => [row.frontKey, row.backKey]);
+  await Promise.all(keys.map((key) => store.delete(key)));
+  return keys.length;
+}

@@ -15,6 +15,7 @@ import {
   encryptDocument,
 } from '../../../src/services/document-storage';
 import { checkPdf } from '../../../src/services/kyc-documents';
+import { purgeKycDocuments } from '../../../src/services/kyc';
 
 // ---------- fixtures ----------
 
@@ -713,6 +714,19 @@ describe('document storage', () => {
     expect(response.statusCode).toBe(500);
     expect(response.rawPayload.includes(Buffer.from('IHDR'))).toBe(false);
     expect(response.rawPayload.includes(Buffer.from('JFIF'))).toBe(false);
+  });
+
+  it('purges every document of a user (account deletion)', async () => {
+    const applicant = await newApplicant();
+    await uploadPair(applicant);
+    await decide(admin, applicant.user.id, 'reject');
+    await uploadPair(applicant);
+    const rows = await submissionsOf(applicant.user.id);
+    const files = rows.flatMap((row) => [row.frontKey, row.backKey]).map((key) => path.join(docsRoot, `${key}.bin`));
+    expect(files.every((file) => existsSync(file))).toBe(true);
+    expect(await purgeKycDocuments(t.app.deps, applicant.user.id)).toBe(4);
+    expect(files.some((file) => existsSync(file))).toBe(false);
+    expect((await getDocument(admin, applicant.user.id, 'front')).statusCode).toBe(404);
   });
 
   it('checks PDF structure', () => {
