@@ -162,6 +162,15 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
+/** The profile form: name, phone and country stay required (SPEC §5 register rules); bio optional. */
+export const profileFormSchema = z.object({
+  name: requiredString(REQUIRED, 100),
+  phone: phoneField,
+  country: requiredString(REQUIRED, 100),
+  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
+});
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+
 /** SPEC §5: profile photos may only be jpeg, jpg or png. */
 export const PROFILE_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,91 @@
+import type { UserView } from '@app/shared';
+import { ApiError, apiFetch } from '../../../lib/api';
+
+/** A refusal from a sign-in call; twoFactorRequired asks the user for an authenticator code. */
+export class SignInError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly twoFactorRequired: boolean,
+  ) {
+    super(status, message);
+    this.name = 'SignInError';
+  }
+}
+
+/**
+ * POST for the sign-in endpoints, whose refusals may carry `twoFactorRequired` besides the
+ * message (apiFetch keeps only the message).
+ */
+async function signInCall(path: string, body: unknown): Promise<UserView> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data: { message?: unknown; twoFactorRequired?: unknown } | undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
+    throw new SignInError(response.status, message, data?.twoFactorRequired === true);
+  }
+  return data as unknown as UserView;
+}
+
+export interface Country {
+  name: string;
+  code: string;
+}
+
+export interface DeviceSession {
+  id: string;
+  current: boolean;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
+const enc = encodeURIComponent;
+
+export const authApi = {
+  register: (body: { name: string; email: string; password: string; phone: string; country: string; referralCode?: string }) =>
+    apiFetch<UserView>('/api/users/register', { method: 'POST', body }),
+  login: (body: { email: string; password: string; twoFactorCode?: string }) => signInCall('/api/users/login', body),
+  google: (body: { credential: string; twoFactorCode?: string }) => signInCall('/api/users/google/callback', body),
+  loginWithCode: (email: string, loginCode: string) =>
+    apiFetch<UserView>(`/api/users/loginWithCode/${enc(email)}`, { method: 'POST', body: { loginCode } }),
+  sendLoginCode: (email: string) => apiFetch<{ message: string }>(`/api/users/sendLoginCode/${enc(email)}`, { method: 'POST' }),
+  updateUser: (body: { name?: string; phone?: string; bio?: string; country?: string; photo?: string | null }) =>
+    apiFetch<UserView>('/api/users/updateUser', { method: 'PATCH', body }),
+  uploadPhoto: (file: File) => {
+    const form = new FormData();
+    form.append('photo', file);
+    return apiFetch<UserView>('/api/users/uploadPhoto', { method: 'POST', body: form });
+  },
+  sendVerificationEmail: () => apiFetch<{ message: string }>('/api/users/sendVerificationEmail', { method: 'POST' }),
+  verifyUser: (token: string) => apiFetch<{ message: string }>(`/api/users/verifyUser/${enc(token)}`, { method: 'PATCH' }),
+  changePassword: (body: { oldPassword: string; password: string }) =>
+    apiFetch<{ message: string }>('/api/users/changePassword', { method: 'PATCH', body }),
+  forgotPassword: (email: string) => apiFetch<{ message: string }>('/api/users/forgotPassword', { method: 'POST', body: { email } }),
+  resetPassword: (token: string, password: string) =>
+    apiFetch<{ message: string }>(`/api/users/resetPassword/${enc(token)}`, { method: 'PATCH', body: { password } }),
+  countries: () => apiFetch<Country[]>('/api/countries'),
+  authOptions: () => apiFetch<{ googleClientId: string | null }>('/api/users/auth-options'),
+  sessions: () => apiFetch<{ sessions: DeviceSession[] }>('/api/users/sessions'),
+  revokeSession: (id: string) => apiFetch<{ message: string }>(`/api/users/sessions/${enc(id)}`, { method: 'DELETE' }),
+  twoFactorStatus: () => apiFetch<{ enabled: boolean; recoveryCodesLeft: number }>('/api/users/2fa'),
+  twoFactorSetup: () => apiFetch<{ secret: string; otpauthUrl: string; qrCodeDataUrl: string }>('/api/users/2fa/setup', { method: 'POST' }),
+  twoFactorEnable: (code: string) =>
+    apiFetch<{ message: string; recoveryCodes: string[] }>('/api/users/2fa/enable', { method: 'POST', body: { code } }),
+  twoFactorDisable: (password: string, code: string) =>
+    apiFetch<{ message: string }>('/api/users/2fa/disable', { method: 'POST', body: { password, code } }),
+  recoveryCodes: (code: string) =>
+    apiFetch<{ message: string; recoveryCodes: string[] }>('/api/users/2fa/recovery-codes', { method: 'POST', body: { code } }),
+};

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { LogOut, Monitor, Smartphone } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { authApi, type DeviceSession } from '../api/auth-api';
+
+/** A readable name for a user agent: browser on system. */
+export function describeAgent(agent: string | null): string {
+  if (!agent) return 'Unknown device';
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /OPR\//.test(agent)
+      ? 'Opera'
+      : /Firefox\//.test(agent)
+        ? 'Firefox'
+        : /Chrome\//.test(agent)
+          ? 'Chrome'
+          : /Safari\//.test(agent)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(agent)
+    ? 'Android'
+    : /iPhone|iPad/.test(agent)
+      ? 'iOS'
+      : /Windows/.test(agent)
+        ? 'Windows'
+        : /Mac OS X/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? agent.slice(0, 60);
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Security tab: the account's signed-in devices, each with Sign out. */
+export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean; refreshKey?: number }) {
+  const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setSessions((await authApi.sessions()).sessions);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not load your devices'));
+      setSessions([]);
+    }
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    authApi
+      .sessions()
+      .then((answer) => live && setSessions(answer.sessions))
+      .catch((error: unknown) => {
+        if (!live) return;
+        toast.error(errorMessage(error, 'Could not load your devices'));
+        setSessions([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [refreshKey]);
+
+  async function signOut(session: DeviceSession) {
+    setBusy(session.id);
+    try {
+      const answer = await authApi.revokeSession(session.id);
+      toast.success(answer.message);
+      if (session.current) {
+        window.location.assign('/login');
+        return;
+      }
+      await load();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not sign out that device'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="devices-heading" className="space-y-4">
+      <div>
+        <h2 id="devices-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Signed-in devices
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">Sign out any device you do not recognise, then change your password.</p>
+      </div>
+      {sessions === null ? (
+        <Spinner label="Loading devices" />
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {sessions.map((session) => {
+            const mobile = /Mobile|Android|iPhone/.test(session.userAgent ?? '');
+            const Icon = mobile ? Smartphone : Monitor;
+            return (
+              <li key={session.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="flex min-w-0 items-start gap-3">
+                  <Icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+                      {describeAgent(session.userAgent)}
+                      {session.current && <Badge tone="success">This device</Badge>}
+                    </p>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">
+                      {session.ip ? `${session.ip} · ` : ''}Signed in {dateTime.format(new Date(session.createdAt))} · Last active{' '}
+                      {dateTime.format(new Date(session.lastSeenAt))}
+                    </p>
+                  </div>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => signOut(session)}
+                  loading={busy === session.id}
+                  disabled={readOnly}
+                  aria-label={`Sign out ${describeAgent(session.userAgent)}${session.current ? ' (this device)' : ''}`}
+                >
+                  <LogOut className="size-4" aria-hidden />
+                  Sign out
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

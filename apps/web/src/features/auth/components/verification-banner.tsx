@@ -1,0 +1,37 @@
+import { toast } from 'react-toastify';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { sendVerificationEmail } from '../auth-slice';
+import { useState } from 'react';
+
+/** SPEC §4: while the email is unverified, a banner with Resend Verification Link. */
+export function UnverifiedEmailBanner({ className }: { className?: string }) {
+  const user = useAppSelector((state) => state.auth.user);
+  const dispatch = useAppDispatch();
+  const [sending, setSending] = useState(false);
+  if (!user || user.isVerified) return null;
+
+  async function resend() {
+    setSending(true);
+    const result = await dispatch(sendVerificationEmail());
+    setSending(false);
+    if (sendVerificationEmail.fulfilled.match(result)) toast.success(result.payload.message);
+    else toast.error(result.payload ?? 'Could not send the email');
+  }
+
+  return (
+    <Alert
+      tone="warning"
+      title="Please verify your email address"
+      className={className}
+      action={
+        <Button variant="outline" size="sm" onClick={resend} loading={sending}>
+          Resend Verification Link
+        </Button>
+      }
+    >
+      We sent a link to <strong>{user.email}</strong>. You need a verified email before you can withdraw.
+    </Alert>
+  );
+}

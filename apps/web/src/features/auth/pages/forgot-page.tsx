@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { MailCheck } from 'lucide-react';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@app/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/input';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { forgotPassword } from '../auth-slice';
+import { AuthLayout, linkClass } from '../components/auth-layout';
+import { toastFirstError } from '../components/form-errors';
+
+export function ForgotPage() {
+  useDocumentTitle('Forgot password');
+  const dispatch = useAppDispatch();
+  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register: field,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput, unknown, { email: string }>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+
+  async function onSubmit(values: { email: string }) {
+    const result = await dispatch(forgotPassword(values.email));
+    if (forgotPassword.fulfilled.match(result)) {
+      toast.success(result.payload.message);
+      setSent(result.payload.message);
+    } else {
+      toast.error(result.payload ?? 'Could not send the email');
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot password"
+      subtitle="Enter your email and we will send you a link to choose a new password."
+      footer={
+        <Link to="/login" className={linkClass}>
+          Back to sign in
+        </Link>
+      }
+    >
+      {sent && (
+        <Alert tone="success" title="Check your inbox" className="mb-5">
+          {sent} The link works once and expires in an hour.
+        </Alert>
+      )}
+      <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
+        <Field label="Email" error={errors.email?.message}>
+          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder="you@example.com" />}
+        </Field>
+        <Button type="submit" size="lg" className="w-full" loading={isLoading}>
+          <MailCheck className="size-5" aria-hidden />
+          Get Reset Email
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

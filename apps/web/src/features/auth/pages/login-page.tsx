@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { LogIn } from 'lucide-react';
+import { loginSchema, type LoginInput } from '@app/shared';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/input';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { login, loginWithGoogle } from '../auth-slice';
+import { AuthLayout, linkClass } from '../components/auth-layout';
+import { toastFirstError } from '../components/form-errors';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { PasswordInput } from '../components/password-input';
+import { SuspendedModal } from '../components/suspended-modal';
+
+type LoginOutput = { email: string; password: string; twoFactorCode?: string };
+
+export function LoginPage() {
+  useDocumentTitle('Sign in', 'Sign in to your Vaultline account.');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [suspended, setSuspended] = useState(false);
+  const [googleCredential, setGoogleCredential] = useState<string | null>(null);
+  const from = (location.state as { from?: string } | null)?.from;
+  const {
+    register: field,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  function afterSignIn() {
+    toast.success('Login Successful');
+    navigate(from && from !== '/login' ? from : '/my-account', { replace: true });
+  }
+
+  function onRefused(message: string, twoFactorRequired: boolean, email?: string) {
+    if (twoFactorRequired) {
+      setNeedsCode(true);
+      toast.info(message, { toastId: 'two-factor' });
+      return;
+    }
+    toast.error(message);
+    if (message.includes('suspended')) setSuspended(true);
+    if (message.includes('New browser') && email) navigate(`/loginWithCode/${encodeURIComponent(email)}`);
+  }
+
+  async function onSubmit(values: LoginOutput) {
+    if (googleCredential && needsCode) {
+      return onGoogle(googleCredential, values.twoFactorCode);
+    }
+    const result = await dispatch(
+      login({ email: values.email, password: values.password, twoFactorCode: needsCode ? values.twoFactorCode || undefined : undefined }),
+    );
+    if (login.fulfilled.match(result)) return afterSignIn();
+    onRefused(result.payload ?? 'Login failed', Boolean(result.meta.twoFactorRequired), values.email);
+  }
+
+  async function onGoogle(credential: string, twoFactorCode?: string) {
+    setGoogleCredential(credential);
+    const result = await dispatch(loginWithGoogle({ credential, twoFactorCode: twoFactorCode || undefined }));
+    if (loginWithGoogle.fulfilled.match(result)) return afterSignIn();
+    onRefused(result.payload ?? 'Google sign-in failed', Boolean(result.meta.twoFactorRequired));
+  }
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to see your portfolio."
+      footer={
+        <>
+          New to Vaultline?{' '}
+          <Link to="/register" className={linkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
+        <Field label="Email" error={errors.email?.message}>
+          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder="you@example.com" />}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" placeholder="Your password" />}
+        </Field>
+        {needsCode && (
+          <Field
+            label="Authentication code"
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            error={errors.twoFactorCode?.message}
+          >
+            {(props) => (
+              <Input {...props} {...field('twoFactorCode')} autoComplete="one-time-code" inputMode="text" autoFocus placeholder="123456" />
+            )}
+          </Field>
+        )}
+        <div className="flex justify-end text-sm">
+          <Link to="/forgot" className={linkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={isLoading}>
+          <LogIn className="size-5" aria-hidden />
+          Sign In
+        </Button>
+      </form>
+      <GoogleSignIn onCredential={(credential) => void onGoogle(credential)} />
+      <SuspendedModal open={suspended} onClose={() => setSuspended(false)} />
+    </AuthLayout>
+  );
+}

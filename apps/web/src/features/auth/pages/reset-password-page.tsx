@@ -1,0 +1,69 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { KeyRound } from 'lucide-react';
+import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@app/shared';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/input';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { resetPassword } from '../auth-slice';
+import { AuthLayout, linkClass } from '../components/auth-layout';
+import { toastFirstError } from '../components/form-errors';
+import { PasswordInput } from '../components/password-input';
+import { PasswordStrength } from '../components/password-strength';
+
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const { resetToken = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const {
+    register: field,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ResetPasswordFormInput, unknown, { password: string; password2: string }>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', password2: '' },
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  async function onSubmit(values: { password: string }) {
+    const result = await dispatch(resetPassword({ token: resetToken, password: values.password }));
+    if (resetPassword.fulfilled.match(result)) {
+      toast.success(result.payload.message);
+      navigate('/login');
+    } else {
+      toast.error(result.payload ?? 'Could not reset the password');
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Every device signed in to your account will be signed out."
+      footer={
+        <Link to="/forgot" className={linkClass}>
+          Need a new link?
+        </Link>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
+        <Field label="New password" error={errors.password?.message}>
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" />}
+        </Field>
+        <Field label="Confirm new password" error={errors.password2?.message}>
+          {(props) => <PasswordInput {...props} {...field('password2')} autoComplete="new-password" />}
+        </Field>
+        <PasswordStrength password={password} />
+        <Button type="submit" size="lg" className="w-full" loading={isLoading}>
+          <KeyRound className="size-5" aria-hidden />
+          Reset Password
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { BadgeCheck } from 'lucide-react';
+import { TIMERS_MS } from '@app/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { getUser, verifyUser } from '../auth-slice';
+import { AuthLayout } from '../components/auth-layout';
+
+export function VerifyPage() {
+  useDocumentTitle('Verify your email');
+  const { verificationToken = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function verify() {
+    setState('busy');
+    setError(null);
+    const result = await dispatch(verifyUser(verificationToken));
+    if (verifyUser.fulfilled.match(result)) {
+      setState('done');
+      toast.success(result.payload.message);
+      if (isLoggedIn) void dispatch(getUser());
+      // SPEC §4: on to identity verification after 3 seconds.
+      timer.current = setTimeout(() => navigate('/upload-kyc'), TIMERS_MS.redirectAfterVerification);
+    } else {
+      setState('idle');
+      const message = result.payload ?? 'Verification failed';
+      setError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <AuthLayout title="Verify your email" subtitle="One click confirms this address belongs to you.">
+      {state === 'done' ? (
+        <Alert tone="success" title="Email verified">
+          Taking you to identity verification…
+        </Alert>
+      ) : (
+        <>
+          {error && (
+            <Alert tone="danger" className="mb-5">
+              {error}
+            </Alert>
+          )}
+          <Button size="lg" className="w-full" onClick={verify} loading={state === 'busy'}>
+            <BadgeCheck className="size-5" aria-hidden />
+            Verify &amp; Continue
+          </Button>
+        </>
+      )}
+    </AuthLayout>
+  );
+}
