@@ -1,0 +1,287 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { INVEST_MESSAGES, REFERRAL_MESSAGES } from '@app/shared';
+import { makeStore } from '../../../app/store';
+import { renderApp, testUser } from '../../../test/render';
+import { ActiveInvestments } from '../index';
+import { formatCountdown, formatDuration, formatPercent, profitFor, termProgress } from '../components/format';
+import { investment, PLANS, serveApi } from './invest-test-utils';
+
+// Globals stay stubbed between tests: a query still in flight from the previous test must not hit the real fetch.
+const slow = { timeout: 5000 };
+
+describe('format helpers', () => {
+  it('formats terms, rates and countdowns', () => {
+    expect(formatDuration(86_400)).toBe('1 day');
+    expect(formatDuration(172_800)).toBe('2 days');
+    expect(formatDuration(5_400)).toBe('1 hour 30 minutes');
+    expect(formatDuration(60)).toBe('1 minute');
+    expect(formatPercent(12.5)).toBe('12.5%');
+    expect(formatPercent(2920)).toBe('2,920%');
+    expect(formatCountdown(90_061_000)).toBe('1d 01:01:01');
+    expect(formatCountdown(59_000)).toBe('00:00:59');
+    expect(termProgress('2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', Date.parse('2026-01-01T06:00:00Z'))).toBe(0.25);
+  });
+
+  it('computes the expected profit in integer cents, half-even like the server', () => {
+    expect(profitFor('200.15', 10)).toEqual({ amountCents: 20_015, profitCents: 2_002 });
+    expect(profitFor('200.05', 10)).toEqual({ amountCents: 20_005, profitCents: 2_000 });
+    expect(profitFor('abc', 10)).toBeNull();
+  });
+});
+
+describe('/start-invest', () => {
+  function setup(answer: { status?: number; body?: unknown } = { status: 201, body: { message: INVEST_MESSAGES.submitted, investment: investment({ status: 'Pending' }) } }) {
+    const api = serveApi((request) => {
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/users/getUser') return { body: testUser({ availableBalance: '1200.00' }) };
+      if (request.path === '/api/invest/start-invest') return answer;
+      if (request.path === '/api/invest/investment-history') return { body: [] };
+      return undefined;
+    });
+    const view = renderApp('/start-invest', { user: testUser() });
+    return { ...api, ...view, user: userEvent.setup() };
+  }
+
+  it('shows each plan with its range, term and annual rate', async () => {
+    setup();
+    const basic = await screen.findByRole('radio', { name: /Basic/ }, slow);
+    const card = basic.closest('label')!;
+    expect(card).toHaveTextContent('8%');
+    expect(card).toHaveTextContent('per 1 day');
+    expect(card).toHaveTextContent('Equivalent annual rate 2,920%');
+    expect(card).toHaveTextContent('$100.00 – $190.00');
+    expect(screen.getByRole('radio', { name: /Executive/ }).closest('label')).toHaveTextContent('per 2 days');
+  });
+
+  it("says 'Please select an investment plan.' and requires an amount", async () => {
+    const { user, seen } = setup();
+    await screen.findByRole('radio', { name: /Basic/ }, slow);
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect((await screen.findAllByText(INVEST_MESSAGES.selectPlan)).length).toBeGreaterThan(0);
+    expect(screen.getByText(INVEST_MESSAGES.amountRequired)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Standard/ }));
+    expect(screen.getByText(/Standard accepts/)).toHaveTextContent('Standard accepts $200.00 to $290.00');
+    expect(seen.some((request) => request.path === '/api/invest/start-invest')).toBe(false);
+  });
+
+  it('submits the plan and amount with an Idempotency-Key, toasts and goes to /invest-status after 2 s', async () => {
+    const { user, seen, router } = setup();
+    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
+    await user.type(screen.getByLabelText('Amount (USD)'), '150');
+    expect(screen.getByText('$12.00')).toBeInTheDocument(); // expected profit preview
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText(INVEST_MESSAGES.submitted)).toBeInTheDocument();
+    const request = seen.find((item) => item.path === '/api/invest/start-invest')!;
+    expect(request.method).toBe('POST');
+    expect(request.body).toEqual({ amount: '150', planId: 'p-basic', planName: 'Basic' });
+    expect(request.headers.get('idempotency-key')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/start-invest');
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invest-status'));
+  });
+
+  it("shows the server's message, or 'Error processing payment.' when there is none", async () => {
+    const { user } = setup({ status: 400, body: { message: 'Insufficient available balance' } });
+    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
+    await user.type(screen.getByLabelText('Amount (USD)'), '190');
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect((await screen.findAllByText('Insufficient available balance')).length).toBeGreaterThan(0);
+  });
+
+  it("falls back to 'Error processing payment.'", async () => {
+    const { user } = setup({ status: 500, body: 'oops' });
+    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
+    await user.type(screen.getByLabelText('Amount (USD)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect((await screen.findAllByText(INVEST_MESSAGES.paymentError)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/invest-status and /investment/:id', () => {
+  it('lists investments with status, plan, amount, dates and profit', async () => {
+    serveApi((request) =>
+      request.path === '/api/invest/investment-history'
+        ? { body: [investment(), investment({ _id: 'inv-2', investmentId: 'INV-2', plan: 'Standard', status: 'Ended', maturityAmount: '20.00', endedAt: '2026-03-02T00:00:00.000Z' })] }
+        : undefined,
+    );
+    renderApp('/invest-status', { user: testUser() });
+    const list = await screen.findByRole('list', { name: 'Investments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Basic');
+    expect(items[0]).toHaveTextContent('Active');
+    expect(items[0]).toHaveTextContent('$150.00');
+    expect(items[0]).toHaveTextContent('Expected profit$12.00');
+    expect(items[1]).toHaveTextContent('Profit paid$20.00');
+    expect(within(items[0]!).getByRole('link', { name: /View Basic investment/ })).toHaveAttribute('href', '/investment/inv-1');
+  });
+
+  it('shows the progress bar, a live countdown and the expected payout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
+    serveApi((request) => {
+      if (request.path === '/api/invest/inv-1') return { body: investment() };
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      return undefined;
+    });
+    renderApp('/investment/inv-1', { user: testUser() });
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Matures in 18:00:00');
+    expect(screen.getByText('Expected payout').closest('div')?.parentElement).toHaveTextContent('$162.00');
+    await act(async () => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(screen.getByTestId('countdown')).toHaveTextContent(/Matures in 17:59:5\d/);
+    expect(screen.getByRole('button', { name: /Upgrade plan/ })).toBeInTheDocument();
+  });
+
+  it('requests an upgrade to a higher plan with a top-up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
+    const { seen } = serveApi((request) => {
+      if (request.path === '/api/invest/inv-1') return { body: investment() };
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/invest/inv-1/upgrade') return { status: 201, body: { message: INVEST_MESSAGES.upgradeSubmitted, investment: investment({ _id: 'inv-9', status: 'Pending' }) } };
+      return undefined;
+    });
+    renderApp('/investment/inv-1', { user: testUser() });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
+    const dialog = await screen.findByRole('dialog');
+    const select = within(dialog).getByLabelText('New plan');
+    expect(within(select).queryByRole('option', { name: /^Basic/ })).toBeNull();
+    await user.selectOptions(select, 'p-standard');
+    await user.type(within(dialog).getByLabelText('Top-up (USD)'), '50');
+    expect(dialog).toHaveTextContent('$200.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
+    expect(await screen.findByText(INVEST_MESSAGES.upgradeSubmitted)).toBeInTheDocument();
+    expect(seen.find((request) => request.path === '/api/invest/inv-1/upgrade')?.body).toEqual({ planId: 'p-standard', topUp: '50' });
+  });
+});
+
+describe('/referrals', () => {
+  function setup(body: unknown) {
+    serveApi((request) => (request.path === '/api/users/referrals' ? { body } : undefined));
+    renderApp('/referrals', { user: testUser({ referralCode: 'ABCD2345' }) });
+    return userEvent.setup();
+  }
+  const empty = { referrals: [], message: 'No referrals', referralCode: 'ABCD2345', referralPath: '/register?ref=ABCD2345', bonusPercent: 5, bonusCap: '5.00', totalBonus: '0.00' };
+
+  it("shows the code, the /register?ref= link, the $5 promise and 'No referrals'", async () => {
+    setup(empty);
+    expect(await screen.findByText(REFERRAL_MESSAGES.none)).toBeInTheDocument();
+    expect(screen.getByTestId('referral-code')).toHaveTextContent('ABCD2345');
+    expect(screen.getByLabelText('Referral link')).toHaveValue(`${window.location.origin}/register?ref=ABCD2345`);
+    expect(screen.getAllByText(/earn up to \$5 per referral/).length).toBeGreaterThan(0);
+  });
+
+  it('copies the code and says so, or says it failed', async () => {
+    const user = setup(empty);
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(await screen.findByRole('button', { name: 'Copy code' }));
+    expect(writeText).toHaveBeenCalledWith('ABCD2345');
+    expect(await screen.findByText(REFERRAL_MESSAGES.copied)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(await screen.findByText(REFERRAL_MESSAGES.copyFailed)).toBeInTheDocument();
+  });
+
+  it('lists referred users with name, email and photo or initials', async () => {
+    setup({
+      ...empty,
+      message: undefined,
+      totalBonus: '5.00',
+      referrals: [
+        { _id: 'r1', name: 'Grace Hopper', email: 'grace@example.com', photo: null, joinedAt: '2026-01-01T00:00:00Z', bonus: '5.00' },
+        { _id: 'r2', name: 'Alan Turing', email: 'alan@example.com', photo: 'https://img.example/alan.png', joinedAt: '2026-01-02T00:00:00Z', bonus: null },
+      ],
+    });
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByText('grace@example.com')).toBeInTheDocument();
+    expect(screen.getByText('GH')).toBeInTheDocument();
+    expect(screen.getByText('Waiting for first deposit')).toBeInTheDocument();
+    expect(screen.queryByText(REFERRAL_MESSAGES.none)).toBeNull();
+  });
+});
+
+describe('/admin-pending-investment', () => {
+  function setup(options: { fail?: boolean } = {}) {
+    let queue = [
+      investment({ _id: 'inv-1', status: 'Pending', startDate: null, endDate: null, user: { _id: 'u9', name: 'Grace Hopper', email: 'grace@example.com', balance: '500.00', availableBalance: '350.00' } }),
+      investment({ _id: 'inv-2', investmentId: 'INV-2', status: 'Pending', kind: 'upgrade', topUp: '50.00', startDate: null, endDate: null }),
+    ];
+    const api = serveApi((request) => {
+      if (request.path === '/api/invest/adminPendingInvestment') return { body: { pendingInvestments: queue } };
+      const match = /^\/api\/invest\/([^/]+)\/(approve|reject)$/.exec(request.path);
+      if (match) {
+        if (options.fail) return { status: 500, body: 'nope' };
+        queue = queue.filter((item) => item._id !== match[1]);
+        return { body: { message: 'ok', investment: investment({ _id: match[1] }) } };
+      }
+      return undefined;
+    });
+    renderApp('/admin-pending-investment', { user: testUser({ role: 'admin' }) });
+    return { ...api, user: userEvent.setup() };
+  }
+
+  it('approves with the SPEC toast', async () => {
+    const { user, seen } = setup();
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByText('Upgrade')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve INV-ABCD2345' }));
+    expect(await screen.findByText(INVEST_MESSAGES.approved)).toBeInTheDocument();
+    expect(seen.find((request) => request.path === '/api/invest/inv-1/approve')?.method).toBe('PUT');
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
+  });
+
+  it('rejects with an optional note and the SPEC toast', async () => {
+    const { user, seen } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject INV-2' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Note to the user/), 'Source of funds unclear');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject investment' }));
+    expect(await screen.findByText(INVEST_MESSAGES.rejected)).toBeInTheDocument();
+    expect(seen.find((request) => request.path === '/api/invest/inv-2/reject')?.body).toEqual({ notes: 'Source of funds unclear' });
+  });
+
+  it('says approving or rejecting failed', async () => {
+    const { user } = setup({ fail: true });
+    await user.click(await screen.findByRole('button', { name: 'Approve INV-ABCD2345' }));
+    expect((await screen.findAllByText(INVEST_MESSAGES.approveFailed)).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Reject INV-2' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reject investment' }));
+    expect((await screen.findAllByText(INVEST_MESSAGES.rejectFailed)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('ActiveInvestments widget', () => {
+  it('shows each active investment with progress and countdown, and skips the rest', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T12:00:00.000Z'));
+    serveApi((request) =>
+      request.path === '/api/invest/investment-history'
+        ? { body: [investment(), investment({ _id: 'inv-3', status: 'Pending', startDate: null, endDate: null }), investment({ _id: 'inv-4', status: 'Ended' })] }
+        : undefined,
+    );
+    const store = makeStore();
+    const router = createMemoryRouter([{ path: '/', element: <ActiveInvestments /> }]);
+    render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars).toHaveLength(1);
+    expect(bars[0]).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Matures in 12:00:00');
+    expect(screen.getByText('$162.00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,89 @@
+import type { InvestmentView, PlanView, ReferralView, UserView } from '@app/shared';
+import { api } from '../../../lib/query';
+import { idempotencyKey } from '../../../lib/api';
+
+export interface ReferralsAnswer {
+  referrals: ReferralView[];
+  message?: string;
+  referralCode: string;
+  referralPath: string;
+  bonusPercent: number;
+  bonusCap: string;
+  totalBonus: string;
+}
+
+export interface DecisionAnswer {
+  message: string;
+  investment: InvestmentView;
+}
+
+/** Invest endpoints (SPEC §7 paths); money stays a decimal string end to end. */
+export const investApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    plans: build.query<PlanView[], void>({
+      query: () => 'invest/plans',
+      providesTags: ['Plan'],
+    }),
+    /** The signed-in user's figures (available balance) for the invest forms. */
+    investBalances: build.query<UserView, void>({
+      query: () => 'users/getUser',
+      providesTags: ['User'],
+    }),
+    startInvest: build.mutation<DecisionAnswer, { amount: string; planId: string; planName: string }>({
+      query: (body) => ({ url: 'invest/start-invest', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey() } }),
+      invalidatesTags: ['Investment', 'User', 'History'],
+    }),
+    investmentHistory: build.query<InvestmentView[], void>({
+      query: () => 'invest/investment-history',
+      providesTags: ['Investment'],
+    }),
+    investment: build.query<InvestmentView, string>({
+      query: (id) => `invest/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Investment', id }, 'Investment'],
+    }),
+    upgradeInvestment: build.mutation<DecisionAnswer, { id: string; planId: string; topUp: string }>({
+      query: ({ id, planId, topUp }) => ({
+        url: `invest/${encodeURIComponent(id)}/upgrade`,
+        method: 'POST',
+        body: { planId, topUp: topUp || '0' },
+        headers: { 'Idempotency-Key': idempotencyKey() },
+      }),
+      invalidatesTags: ['Investment', 'User', 'History'],
+    }),
+    /** SPEC §7: called on dashboard load; matures the caller's due investments. */
+    depositMaturity: build.mutation<{ message: string; matured: number }, void>({
+      query: () => 'invest/deposit-maturity',
+      invalidatesTags: (result) => (result && result.matured > 0 ? ['Investment', 'User', 'History'] : []),
+    }),
+    pendingInvestments: build.query<InvestmentView[], void>({
+      query: () => 'invest/adminPendingInvestment',
+      transformResponse: (response: { pendingInvestments: InvestmentView[] }) => response.pendingInvestments,
+      providesTags: ['Investment'],
+    }),
+    decideInvestment: build.mutation<DecisionAnswer, { id: string; action: 'approve' | 'reject'; notes?: string }>({
+      query: ({ id, action, notes }) => ({
+        url: `invest/${encodeURIComponent(id)}/${action}`,
+        method: 'PUT',
+        ...(action === 'reject' ? { body: notes ? { notes } : {} } : {}),
+      }),
+      invalidatesTags: ['Investment', 'Users'],
+    }),
+    referrals: build.query<ReferralsAnswer, void>({
+      query: () => 'users/referrals',
+      providesTags: ['Referral'],
+    }),
+  }),
+});
+
+export const {
+  usePlansQuery,
+  useInvestBalancesQuery,
+  useStartInvestMutation,
+  useInvestmentHistoryQuery,
+  useInvestmentQuery,
+  useUpgradeInvestmentMutation,
+  useDepositMaturityMutation,
+  usePendingInvestmentsQuery,
+  useDecideInvestmentMutation,
+  useReferralsQuery,
+} = investApi;
