@@ -28,18 +28,20 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditLis
   const page = Math.min(query.page, pages);
   const actor = aliasedTable(users, 'actor');
   const impersonator = aliasedTable(users, 'impersonator');
+  const target = aliasedTable(users, 'target');
   const rows = await db
-    .select({ entry: auditLog, actorName: actor.name, impersonatorName: impersonator.name })
+    .select({ entry: auditLog, actorName: actor.name, impersonatorName: impersonator.name, targetName: target.name })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
     .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorId))
+    .leftJoin(target, and(eq(auditLog.targetType, 'user'), eq(target.id, auditLog.targetId)))
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(query.limit)
     .offset((page - 1) * query.limit);
   const actions = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
   return {
-    items: rows.map(({ entry, actorName, impersonatorName }) => ({
+    items: rows.map(({ entry, actorName, impersonatorName, targetName }) => ({
       id: entry.id,
       at: entry.at.toISOString(),
       action: entry.action,
@@ -49,6 +51,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditLis
       impersonatorName: impersonatorName ?? null,
       targetType: entry.targetType,
       targetId: entry.targetId,
+      targetName: targetName ?? null,
       before: entry.before,
       after: entry.after,
       reason: entry.reason,

@@ -113,6 +113,8 @@ export interface AuditItem {
   impersonatorName: string | null;
   targetType: string | null;
   targetId: string | null;
+  /** The user's name when the target is a user. */
+  targetName: string | null;
   before: unknown;
   after: unknown;
   reason: string | null;

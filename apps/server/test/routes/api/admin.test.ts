@@ -73,14 +73,14 @@ describe('outbox', () => {
 describe('audit log', () => {
   it('lists entries with actor names and filters by action, actor and target', async () => {
     const admin = await t.createUser({ role: 'admin', name: 'Audit Admin' });
-    const target = await t.createUser();
+    const target = await t.createUser({ name: 'Target Person' });
     await t.app.inject({ method: 'POST', url: '/api/users/upgradeUser', headers: admin.headers, payload: { id: target.user.id, role: 'author' } });
     await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: admin.headers });
 
     const all = await t.app.inject({ method: 'GET', url: `/api/admin/audit?targetId=${target.user.id}`, headers: admin.headers });
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(2);
-    expect(all.json().items[0]).toMatchObject({ action: 'user.impersonate.start', actorName: 'Audit Admin' });
+    expect(all.json().items[0]).toMatchObject({ action: 'user.impersonate.start', actorName: 'Audit Admin', targetName: 'Target Person' });
     expect(all.json().actions).toContain('user.role_change');
 
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/audit?targetId=${target.user.id}&action=user.role_change`, headers: admin.headers });

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditListResponse, OutboxListResponse, SolvencyReport } from '@app/shared';
 import { renderApp, testUser } from '../../../test/render';
 import { bodyOf, resolveRelativeRequests } from './admin-test-utils';
+
+// Lazy pages load slowly when the machine is busy; wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 type Reply = { status: number; body: unknown };
 let routes: Record<string, (method: string, body: unknown, search: string) => Reply>;
@@ -113,8 +116,8 @@ describe('/admin/audit', () => {
     const user = userEvent.setup();
     const log: AuditListResponse = {
       items: [
-        { id: 2, at: '2026-02-01T10:00:00Z', action: 'user.role_change', actorId: 'staff-2', actorName: 'Ada Admin', impersonatorId: null, impersonatorName: null, targetType: 'user', targetId: 'u-9', before: { role: 'subscriber' }, after: { role: 'author' }, reason: null, ip: '10.0.0.1' },
-        { id: 1, at: '2026-02-01T09:00:00Z', action: 'balance.adjust', actorId: 'staff-3', actorName: 'Sam Staff', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', before: null, after: { amount: '5.00' }, reason: 'goodwill', ip: null },
+        { id: 2, at: '2026-02-01T10:00:00Z', action: 'user.role_change', actorId: 'staff-2', actorName: 'Ada Admin', impersonatorId: null, impersonatorName: null, targetType: 'user', targetId: 'u-9', targetName: 'Nina Target', before: { role: 'subscriber' }, after: { role: 'author' }, reason: null, ip: '10.0.0.1' },
+        { id: 1, at: '2026-02-01T09:00:00Z', action: 'balance.adjust', actorId: 'staff-3', actorName: 'Sam Staff', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', targetName: null, before: null, after: { amount: '5.00' }, reason: 'goodwill', ip: null },
       ],
       page: 1,
       pages: 1,
@@ -128,6 +131,7 @@ describe('/admin/audit', () => {
     expect(screen.getByText('{"role":"author"}')).toBeInTheDocument();
     expect(screen.getByText(/while impersonated by Ada Admin/)).toBeInTheDocument();
     expect(screen.getByText('Reason: goodwill')).toBeInTheDocument();
+    expect(screen.getByText('Nina Target')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete|Edit/ })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Action'), 'user.role_change');
     await user.click(screen.getByRole('button', { name: 'Filter' }));

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUserView, UserListResponse } from '@app/shared';
 import { renderApp, testUser } from '../../../test/render';
 import { browser } from '../components/user-card';
 import { adminUser, bodyOf, resolveRelativeRequests } from './admin-test-utils';
+
+// Lazy pages load slowly when the machine is busy; wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 let users: AdminUserView[];
 let calls: Array<{ method: string; path: string; search: string; body: unknown }>;

@@ -34,7 +34,7 @@ function AuditEntry({ item }: { item: AuditItem }) {
           </span>
           {item.targetType && (
             <span className="text-slate-500">
-              on {item.targetType} <code className="text-xs">{item.targetId}</code>
+              on {item.targetType} {item.targetName ? <strong className="font-medium text-slate-700 dark:text-slate-200">{item.targetName}</strong> : <code className="text-xs">{item.targetId}</code>}
             </span>
           )}
         </p>

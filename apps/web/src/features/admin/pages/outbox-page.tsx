@@ -5,7 +5,7 @@ import { OUTBOX_STATUSES, type OutboxItem, type OutboxStatusName } from '@app/sh
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/card';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -120,7 +120,7 @@ export function OutboxPage() {
           );
         })}
       </div>
-      <Card className="p-0 sm:p-0">
+      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         {isLoading ? (
           <Spinner label="Loading emails" />
         ) : isError ? (
@@ -140,7 +140,7 @@ export function OutboxPage() {
             ))}
           </ul>
         )}
-      </Card>
+      </div>
       {data && data.pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between">
           <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
