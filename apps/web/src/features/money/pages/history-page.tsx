@@ -16,8 +16,10 @@ const PAGE_SIZE = 20;
 const TYPE_LABELS: Record<HistoryType, string> = { Transaction: 'Deposits', Investment: 'Investments', Withdrawal: 'Withdrawals', Adjustment: 'Adjustments' };
 const STATUSES = Array.from(new Set<string>([...PAYMENT_STATUSES, ...INVESTMENT_STATUSES, ...WITHDRAWAL_STATUSES, 'Completed']));
 
+/** A second line under the description (the deposit's id is already in its description). */
 function reference(item: HistoryItem): string {
-  return String(item.transactionId ?? item.investmentId ?? item.kind ?? '');
+  if (item.type === 'Transaction') return item.txHash ? `Tx ${String(item.txHash).slice(0, 12)}…` : '';
+  return String(item.investmentId ?? item.kind ?? '');
 }
 
 function signed(item: HistoryItem): string {
