@@ -1,7 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline' | 'bright' | 'outlineOnDark';
 type Size = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<Variant, string> = {
@@ -11,6 +11,10 @@ const VARIANTS: Record<Variant, string> = {
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  /** For dark brand surfaces (hero): light green fill. */
+  bright: 'bg-brand-300 text-brand-950 hover:bg-brand-200 shadow-sm',
+  /** For dark brand surfaces (hero): outlined in white. */
+  outlineOnDark: 'border border-white/35 text-white hover:bg-white/10',
 };
 
 const SIZES: Record<Size, string> = {

@@ -84,7 +84,7 @@ describe('investment plans', () => {
     const weekly = screen.getAllByTestId('plan-card')[1]!;
     expect(within(weekly).getByRole('heading', { name: 'Weekly' })).toBeInTheDocument();
     expect(within(weekly).getByText('3.5%')).toBeInTheDocument();
-    expect(within(weekly).getByText('per 7 days term')).toBeInTheDocument();
+    expect(within(weekly).getByText('per 7-day term')).toBeInTheDocument();
     expect(within(weekly).getByText('182.5%')).toBeInTheDocument();
     expect(within(weekly).getByText('$1,000.00 – $5,000.00')).toBeInTheDocument();
     expect(within(weekly).getByText('A week-long plan.')).toBeInTheDocument();

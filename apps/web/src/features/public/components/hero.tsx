@@ -32,7 +32,7 @@ export function Hero() {
   const typed = useTypingEffect(HERO.phrases);
   const longest = HERO.phrases.reduce((a, b) => (b.length > a.length ? b : a), '');
   return (
-    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-brand-950 text-white">
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-brand-300">
       <div aria-hidden className="pointer-events-none absolute inset-0 opacity-60 [background:radial-gradient(60rem_30rem_at_85%_-10%,rgba(52,211,153,0.25),transparent_60%),radial-gradient(40rem_24rem_at_0%_110%,rgba(16,185,129,0.18),transparent_60%)]" />
       <div className="container-page relative grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[1.2fr_1fr]">
         <div>
@@ -55,10 +55,10 @@ export function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-50/85">{HERO.body}</p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link to="/login" className={buttonClasses('primary', 'lg', 'bg-brand-400 text-brand-950 hover:bg-brand-300 dark:bg-brand-400 dark:hover:bg-brand-300')}>
+            <Link to="/login" className={buttonClasses('bright', 'lg')}>
               Sign In
             </Link>
-            <Link to="/investment-plans" className={buttonClasses('outline', 'lg', 'border-white/30 bg-transparent text-white hover:bg-white/10 dark:border-white/30 dark:bg-transparent')}>
+            <Link to="/investment-plans" className={buttonClasses('outlineOnDark', 'lg')}>
               View plans
               <ArrowRight className="size-4" aria-hidden />
             </Link>

@@ -54,9 +54,9 @@ function Counter({ label, target, kind }: { label: string; target: number | null
   const text = target === null ? '—' : kind === 'usd' ? `$${whole.format(value)}` : whole.format(value);
   const final = target === null ? 'not available' : kind === 'usd' ? `$${whole.format(target)}` : whole.format(target);
   return (
-    <div className="flex flex-col-reverse gap-2 border-l-2 border-brand-500/60 pl-5">
+    <div className="flex flex-col-reverse gap-2 border-l-2 border-brand-500/60 pl-4 sm:pl-5">
       <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl dark:text-white">
+      <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl dark:text-white">
         <span aria-hidden data-testid={`stat-${label}`}>
           {text}
         </span>
@@ -75,7 +75,7 @@ export function StatsCounters() {
   const labels = STATS_COPY.labels;
   return (
     <Section id="statistics" eyebrow="Live figures" title={STATS_COPY.heading} subtitle={STATS_COPY.subtitle} tone="muted">
-      <dl className="grid grid-cols-1 gap-8 min-[420px]:grid-cols-2 lg:grid-cols-4" aria-busy={status === 'loading'}>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4" aria-busy={status === 'loading'}>
         <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" />
         <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" />
         <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" />

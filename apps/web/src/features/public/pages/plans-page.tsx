@@ -73,6 +73,12 @@ export function formatDuration(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+/** "1-day term", "2-day term", "12-hour term". */
+export function termPhrase(seconds: number): string {
+  const [count, unit] = formatDuration(seconds).split(' ');
+  return `${count}-${unit!.replace(/s$/, '')} term`;
+}
+
 function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
   const copy = PLAN_COPY[plan.name] ?? PLAN_FALLBACK_COPY;
   const benefits = plan.benefits && plan.benefits.length > 0 ? plan.benefits : copy.benefits;
@@ -98,7 +104,7 @@ function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
       <p className="mt-6 flex items-baseline gap-2">
         <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{percent.format(plan.roiPercent)}%</span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">per {duration} term</span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">per {termPhrase(plan.durationSeconds)}</span>
       </p>
       <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
         <div className="flex justify-between gap-4 py-2.5">

@@ -16,7 +16,7 @@ function PolicyPage({ document: doc }: { document: PolicyDocument }) {
           {doc.sections.map((section, index) => (
             <section key={section.heading}>
               <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
-                <span className="mr-2 text-slate-400 tabular-nums dark:text-slate-500">{index + 1}.</span>
+                <span className="mr-2 text-brand-700 tabular-nums dark:text-brand-300">{index + 1}.</span>
                 {section.heading}
               </h2>
               {section.paragraphs.map((paragraph) => (
