@@ -1,0 +1,88 @@
+import type { APIRequestContext } from '@playwright/test';
+import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
+
+/** Password sign-in through the API, answering the new-browser code from the mailbox. */
+async function signIn(request: APIRequestContext, email: string, password: string) {
+  const first = await request.post('/api/users/login', { data: { email, password } });
+  if (first.ok()) return;
+  expect(first.status()).toBe(401);
+  expect((await first.json()).message).toContain('New browser');
+  const mail = await mailbox.waitFor(email, /access code/i);
+  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
+  expect(code).toBeTruthy();
+  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
+  expect(second.ok()).toBe(true);
+}
+
+test('admin searches a user, changes the role, impersonates and exits, and composes an email', async ({ browser }) => {
+  const email = uniqueEmail('managed');
+  const name = `Managed Person ${Date.now().toString(36)}`;
+  const userContext = await browser.newContext();
+  const registered = await userContext.request.post('/api/users/register', {
+    data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' },
+  });
+  expect(registered.status()).toBe(201);
+  await userContext.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await skipSplash(page);
+  await signIn(page.request, admin.email(), admin.password());
+
+  // Search
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(email);
+  const card = page.getByTestId('user-card').filter({ hasText: email });
+  await expect(card).toHaveCount(1);
+  await expect(page.getByTestId('user-card')).toHaveCount(1);
+  await expect(card.locator('span').filter({ hasText: /^subscriber$/ })).toBeVisible();
+
+  // Role change: refused without a role, confirmed with one, emailed to the user
+  await card.getByRole('button', { name: /Change role/ }).click();
+  await expect(page.getByText('Please select a role').first()).toBeVisible();
+  await card.getByLabel(`New role for ${name}`).selectOption('author');
+  await card.getByRole('button', { name: /Change role/ }).click();
+  await page.getByRole('dialog', { name: 'Change role?' }).getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByText('User role updated to author').first()).toBeVisible();
+  await expect(card.locator('span').filter({ hasText: /^author$/ })).toBeVisible();
+  await mailbox.waitFor(email, /role has changed/i);
+  await screenshot(page, 'admin-users');
+
+  // Impersonate: alert with the message, the page reloads into the user's view
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain(name);
+    void dialog.accept();
+  });
+  await card.getByRole('button', { name: /Impersonate/ }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(page.getByText(`You are viewing ${name}'s account`, { exact: false })).toBeVisible();
+  const viewed = await (await page.request.get('/api/users/getUser')).json();
+  expect(viewed).toMatchObject({ email, isImpersonated: true });
+  // Read-only while impersonating
+  expect((await page.request.patch('/api/users/updateUser', { data: { name: 'Changed' } })).status()).toBe(403);
+
+  // Exit returns to the admin's own session
+  await page.getByRole('button', { name: 'Exit Impersonation' }).click();
+  await expect(page).toHaveURL(/\/user-profile$/);
+  const back = await (await page.request.get('/api/users/getUser')).json();
+  expect(back).toMatchObject({ email: admin.email(), isImpersonated: false });
+
+  // Compose an email that reaches the SMTP sink
+  await page.goto('/compose-email');
+  await page.getByLabel('Send to').fill(email);
+  await page.getByLabel('Reply to').fill('desk@vaultline.test');
+  const subject = `Hello from support ${Date.now().toString(36)}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('First paragraph.\n\nSecond paragraph.');
+  await page.getByRole('button', { name: 'Send email' }).click();
+  await expect(page.getByText('Email sent successfully!').first()).toBeVisible();
+  const mail = await mailbox.waitFor(email, new RegExp(subject));
+  expect(mail.text).toContain('Second paragraph.');
+
+  // The actions are in the audit log
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('list').getByText('user.role_change', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('list').getByText('user.impersonate.start', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('list').getByText('email.compose', { exact: true }).first()).toBeVisible();
+  await context.close();
+});
