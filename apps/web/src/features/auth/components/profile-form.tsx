@@ -101,7 +101,7 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
         </Field>
         <Field label="Country" error={errors.country?.message}>
           {(props) => (
-            <Select {...props} {...field('country')} disabled={readOnly}>
+            <Select key={countries.length} {...props} {...field('country')} disabled={readOnly}>
               <option value="">Select your country</option>
               {!countryKnown && user.country && <option value={user.country}>{user.country}</option>}
               {countries.map((country) => (
