@@ -14,6 +14,7 @@ import { users, type SessionRow, type UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { getUserBalances } from '../ledger/balances';
 import { recordAudit, type AuditActor } from './audit';
+import { purgeKycDocuments } from './kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionMeta } from './sessions';
 
 /**
@@ -148,10 +149,10 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: User
 /**
  * DELETE /api/users/:id. Refused while the account has money on it; otherwise access goes
  * (sessions, password, Google link) and personal data goes (name, email, phone, bio,
- * photo), and the ledger history stays under the same id.
+ * photo, country, KYC document files), and the ledger history stays under the same id.
  */
 export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: UserRow, id: string): Promise<{ message: string }> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id, true);
     assertMayManage(actor, target);
     const balances = await getUserBalances(tx, target.id);
@@ -189,6 +190,13 @@ export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: User
     });
     return { message: 'User deleted successfully' };
   });
+  // Identity documents are personal data too: their files go once the deletion has committed.
+  try {
+    await purgeKycDocuments(deps, id);
+  } catch (error) {
+    deps.log.error({ err: error, userId: id }, 'could not remove the KYC documents of a deleted user');
+  }
+  return result;
 }
 
 // ------------------------------------------------------------------ impersonation

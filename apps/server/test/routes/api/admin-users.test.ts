@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, emailOutbox, sessions, users } from '../../../src/db/schema';
+import { auditLog, emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
+import { setDocumentStore } from '../../../src/services/document-storage';
 import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
 import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
 
@@ -169,6 +170,33 @@ describe('DELETE /api/users/:id', () => {
     // Gone from the list.
     const list = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=Gone%20Soon`, headers: admin.headers });
     expect(list.json().total).toBe(0);
+  });
+
+  it('removes the identity document files too', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const deleted: string[] = [];
+    setDocumentStore(t.app.deps, {
+      put: async () => {},
+      get: async () => null,
+      delete: async (key) => {
+        deleted.push(key);
+      },
+    });
+    await t.database.db.insert(kycSubmissions).values({
+      id: `kyc-${target.user.id}`,
+      userId: target.user.id,
+      frontKey: 'front-key-1',
+      backKey: 'back-key-1',
+      frontMime: 'image/png',
+      backMime: 'application/pdf',
+      frontSize: 1,
+      backSize: 1,
+      submittedAt: new Date(),
+    });
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/users/${target.user.id}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    expect(deleted.sort()).toEqual(['back-key-1', 'front-key-1']);
   });
 
   it('refuses with the reason while the account holds money, holds or investments', async () => {
