@@ -1,0 +1,62 @@
+// `npm run bench`: each scenario's throughput and p99 beside a bare Fastify route measured
+// in its own process in the same run, printed as a ratio. Results also go to bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measure, ROOT, rssMb, startApp, startBare, type Measurement } from './lib';
+import { scenarios } from './scenarios';
+
+interface Row {
+  scenario: string;
+  database: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  ratio: number;
+  non2xx: number;
+}
+
+async function main() {
+  const databases: Array<{ name: string; url?: string }> = [{ name: 'embedded' }];
+  if (process.env.BENCH_DATABASE_URL) databases.push({ name: 'postgres', url: process.env.BENCH_DATABASE_URL });
+
+  const bare = await startBare();
+  const baseline: Measurement = await measure({ url: `${bare.url}/bare` });
+  await bare.stop();
+  console.log(`baseline bare Fastify route: ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms`);
+
+  const rows: Row[] = [];
+  const memory: Record<string, { idleMb: number; afterLoadMb: number }> = {};
+  for (const database of databases) {
+    const app = await startApp({ databaseUrl: database.url });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleMb = rssMb(app.process);
+    for (const scenario of scenarios) {
+      const request = await scenario.prepare({ url: app.url });
+      const result = await measure({ url: `${app.url}${request.path}`, headers: request.headers });
+      rows.push({
+        scenario: scenario.name,
+        database: database.name,
+        requestsPerSecond: result.requestsPerSecond,
+        p99Ms: result.p99Ms,
+        ratio: Number((result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+        non2xx: result.non2xx,
+      });
+    }
+    memory[database.name] = { idleMb, afterLoadMb: rssMb(app.process) };
+    await app.stop();
+  }
+
+  console.table(rows);
+  console.log('memory (RSS MB):', memory);
+  const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`;
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, 'bench/results/latest.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), machine, baseline, rows, memory }, null, 2)}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
