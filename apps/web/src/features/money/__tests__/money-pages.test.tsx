@@ -1,10 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, testUser } from '../../../test/render';
-import { DASHBOARD, resolveRelativeRequests, stubApi } from './money-test-utils';
+import { DASHBOARD, resolveRelativeRequests, stubApi, warmPages } from './money-test-utils';
 
 const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+// Load the lazy route chunks once up front, so the first test of a page does not spend its
+// waiting time on the import.
+beforeAll(async () => {
+  await warmPages();
+}, 30_000);
 
 beforeEach(() => {
   resolveRelativeRequests();

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { configure } from '@testing-library/react';
 
 export interface Call {
   path: string;
@@ -77,3 +78,22 @@ export const DASHBOARD = {
   kycStatus: 'Approved',
   series: Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, balance: `${i * 50}.00` })),
 };
+
+/** Imports every money page (and the app router) so lazy routes resolve at once in tests. */
+export async function warmPages() {
+  // Under a full parallel run a page can take longer than the 1 s default to settle.
+  configure({ asyncUtilTimeout: 4000 });
+  await Promise.all([
+    import('../../../app/router'),
+    import('../pages/dashboard-page'),
+    import('../pages/deposit-page'),
+    import('../pages/withdraw-page'),
+    import('../pages/history-page'),
+    import('../pages/admin-deposits-page'),
+    import('../pages/transaction-page'),
+    import('../pages/admin-withdrawals-page'),
+    import('../pages/withdrawal-page'),
+    import('../pages/adjust-page'),
+    import('../pages/fees-page'),
+  ]);
+}
