@@ -12,8 +12,8 @@ import {
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { investments, users, type InvestmentRow, type PlanRow, type UserRow } from '../db/schema';
-import { creditMaturity, getUserBalances, holdForInvestment, releaseInvestmentHold, settleInvestment } from '../ledger';
-import { rollOverIntoUpgrade } from '../ledger/investments';
+import { getUserBalances, holdForInvestment, releaseInvestmentHold, settleInvestment } from '../ledger';
+import { creditMaturities, rollOverIntoUpgrade } from '../ledger/investments';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { newReferralCode } from './accounts';
 import { recordAudit, type AuditActor } from './audit';
@@ -434,42 +434,48 @@ export async function matureDueBatch(deps: AppDeps, options: MaturityOptions = {
       .limit(limit)
       .for('update', { of: investments, skipLocked: true });
     if (due.length === 0) return [];
-    // One lock order for every batch (user, then id): two instances never deadlock on users' ledger rows.
-    due.sort((a, b) => (a.investment.userId < b.investment.userId ? -1 : a.investment.userId > b.investment.userId ? 1 : a.investment.id < b.investment.id ? -1 : 1));
-    const ended: InvestmentRow[] = [];
-    for (const { investment, email, name } of due) {
+    const credits = due.map(({ investment }) => {
       const profit = termProfitCents(investment.amountCents, investment.roiBasisPoints);
-      await creditMaturity(tx, {
+      return {
         userId: investment.userId,
         investmentId: investment.id,
         principalCents: investment.amountCents,
         profitCents: profit,
         label: `${investment.planName} investment matured: ${formatUsd(investment.amountCents)} principal + ${formatUsd(profit)} profit`,
-        at,
+      };
+    });
+    await creditMaturities(tx, credits, at);
+    const changed = (await tx.execute(sql`update investments set status = 'Ended', end_reason = 'matured', ended_at = ${at.toISOString()}::timestamptz, profit_cents = v.profit
+      from (values ${sql.join(credits.map((credit) => sql`(${credit.investmentId}, ${credit.profitCents}::bigint)`), sql`, `)}) as v(id, profit)
+      where investments.id = v.id and investments.status = 'Active'
+      returning investments.id`)) as unknown as { rows?: { id: string }[] };
+    if ((changed.rows ?? []).length !== due.length) throw new AppError(409, 'Investments changed while maturing');
+    const ended: InvestmentRow[] = due.map(({ investment }, index) => ({
+      ...investment,
+      status: 'Ended',
+      endReason: 'matured',
+      endedAt: at,
+      profitCents: credits[index]!.profitCents,
+    }));
+    const contact = new Map(due.map((row) => [row.investment.id, row]));
+    for (const row of ended) {
+      const email = contact.get(row.id)?.email;
+      if (!email) continue;
+      const profit = row.profitCents ?? 0;
+      await deps.outbox.enqueue(tx, {
+        to: email,
+        kind: 'investment-matured',
+        content: {
+          subject: 'Your investment has matured',
+          heading: 'Investment matured',
+          paragraphs: [
+            `Hello ${contact.get(row.id)?.name ?? ''},`.trim(),
+            `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan has matured.`,
+            `${formatUsd(row.amountCents + profit)} (${formatUsd(row.amountCents)} principal + ${formatUsd(profit)} profit) is now in your wallet, available to withdraw or invest again.`,
+          ],
+          action: { label: 'View investment', url: investmentUrl(deps, row) },
+        },
       });
-      const [row] = await tx
-        .update(investments)
-        .set({ status: 'Ended', endReason: 'matured', profitCents: profit, endedAt: at })
-        .where(and(eq(investments.id, investment.id), eq(investments.status, 'Active')))
-        .returning();
-      if (!row) throw new AppError(409, 'Investment changed while maturing');
-      ended.push(row);
-      if (email) {
-        await deps.outbox.enqueue(tx, {
-          to: email,
-          kind: 'investment-matured',
-          content: {
-            subject: 'Your investment has matured',
-            heading: 'Investment matured',
-            paragraphs: [
-              `Hello ${name ?? ''},`.trim(),
-              `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan has matured.`,
-              `${formatUsd(row.amountCents + profit)} (${formatUsd(row.amountCents)} principal + ${formatUsd(profit)} profit) is now in your wallet, available to withdraw or invest again.`,
-            ],
-            action: { label: 'View investment', url: investmentUrl(deps, row) },
-          },
-        });
-      }
     }
     // A pending upgrade of an investment that has just matured can no longer happen: release its top-up.
     const stale = await tx

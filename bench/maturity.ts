@@ -1,0 +1,139 @@
+// Maturity job throughput on PostgreSQL: a backlog of due investments (default 10,000),
+// matured by one or two "instances" (separate pools and deps on one database) with the
+// production code path (services/investments.ts matureDue: FOR UPDATE SKIP LOCKED batches,
+// one ledger journal + status change + email per investment).
+//
+//   node --import tsx bench/maturity.ts
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres MATURITY_BACKLOG=10000 \
+//   MATURITY_RUNS="1x4,2x4" node --import tsx bench/maturity.ts
+//
+// MATURITY_RUNS lists runs as <instances>x<concurrency per instance>; each run seeds a fresh
+// backlog in a fresh database.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../apps/server/src/config';
+import { openPostgres, type Database } from '../apps/server/src/db/client';
+import { deriveKeys, type AppDeps } from '../apps/server/src/deps';
+import { createOutbox } from '../apps/server/src/email/outbox';
+import { adjustBalance, verifyLedger } from '../apps/server/src/ledger';
+import { insertUser } from '../apps/server/src/services/accounts';
+import { approveInvestment, matureDue, startInvestment } from '../apps/server/src/services/investments';
+
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BACKLOG = Number(process.env.MATURITY_BACKLOG ?? 10_000);
+const PER_USER = 10;
+const RUNS = (process.env.MATURITY_RUNS ?? '1x1,1x4,2x4').split(',').map((run) => {
+  const [instances, concurrency] = run.split('x').map(Number);
+  return { instances: instances ?? 1, concurrency: concurrency ?? 1 };
+});
+
+function urlFor(database: string): string {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+function makeDeps(database: Database, clock: () => Date): AppDeps {
+  const log = pino({ level: 'silent' });
+  const config = { appUrl: 'http://localhost:8080', mailFrom: 'bench@example.com', secretKey: 'bench-secret-key-bench-secret-key-0123' } as Config;
+  return {
+    config,
+    database,
+    db: database.db,
+    log,
+    outbox: createOutbox({ db: database.db, smtpUrl: undefined, mailFrom: config.mailFrom, log }),
+    now: clock,
+    keys: deriveKeys(config.secretKey),
+  };
+}
+
+async function seed(deps: AppDeps, count: number): Promise<void> {
+  const users = Math.ceil(count / PER_USER);
+  const actor = { actorId: null, impersonatorId: null, ip: null };
+  let next = 0;
+  let made = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (;;) {
+        const index = next++;
+        if (index >= users) return;
+        const user = await insertUser(deps.db, {
+          name: `Bench ${index}`,
+          email: `bench-${index}-${randomBytes(3).toString('hex')}@example.com`,
+          isVerified: true,
+          kycStatus: 'Approved',
+        });
+        await deps.db.transaction((tx) => adjustBalance(tx, { userId: user.id, operation: 'add', amountCents: PER_USER * 19_000, reason: 'bench', actorId: null }));
+        for (let n = 0; n < PER_USER && made < count; n += 1, made += 1) {
+          const row = await startInvestment(deps, user, { amount: 10_000 + ((index * PER_USER + n) % 9_000), planName: 'Basic' });
+          await approveInvestment(deps, actor, row.id);
+        }
+      }
+    }),
+  );
+}
+
+async function run(instances: number, concurrency: number) {
+  const name = `vaultline_bench_maturity_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: urlFor('postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const databases: Database[] = [];
+  try {
+    let offsetMs = 0;
+    const clock = () => new Date(Date.now() + offsetMs);
+    for (let i = 0; i < instances; i += 1) databases.push(openPostgres(urlFor(name), Math.max(10, concurrency + 2)));
+    await databases[0]!.migrate();
+    const seeder = makeDeps(databases[0]!, clock);
+    const seedStart = performance.now();
+    await seed(seeder, BACKLOG);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    offsetMs = 2 * 86_400_000; // every investment is now due
+
+    const deps = databases.map((database) => makeDeps(database, clock));
+    const start = performance.now();
+    const counts = await Promise.all(deps.map((d) => matureDue(d, { concurrency })));
+    const seconds = (performance.now() - start) / 1000;
+    const matured = counts.reduce((a, b) => a + b, 0);
+
+    const check = (await databases[0]!.db.execute(
+      sql`select (select count(*)::int from investments where status = 'Ended') as ended,
+        (select count(*)::int from ledger_journals where kind = 'maturity') as journals`,
+    )) as unknown as { rows: { ended: number; journals: number }[] };
+    const report = await verifyLedger(databases[0]!.db);
+    return {
+      instances,
+      concurrency,
+      backlog: BACKLOG,
+      matured,
+      seconds: Number(seconds.toFixed(2)),
+      perSecond: Math.round(matured / seconds),
+      ended: check.rows[0]!.ended,
+      journals: check.rows[0]!.journals,
+      ledgerOk: report.ok,
+      seedSeconds: Number(seedSeconds.toFixed(1)),
+    };
+  } finally {
+    for (const database of databases) await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  console.log(`maturity backlog ${BACKLOG} on ${new URL(BASE_URL).host}`);
+  for (const { instances, concurrency } of RUNS) {
+    const result = await run(instances, concurrency);
+    console.log(
+      `${instances} instance(s) x ${concurrency} worker(s): ${result.matured} matured in ${result.seconds} s = ${result.perSecond}/s ` +
+        `(ended ${result.ended}, maturity journals ${result.journals}, ledger ${result.ledgerOk ? 'ok' : 'PROBLEMS'}; seeding took ${result.seedSeconds} s)`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
