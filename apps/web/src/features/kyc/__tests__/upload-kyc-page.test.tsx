@@ -46,9 +46,12 @@ describe('/upload-kyc', () => {
     const { user } = setup();
     await user.click(submit());
     expect((await screen.findAllByText(KYC_MESSAGES.bothRequired)).length).toBeGreaterThan(0);
+    // Each empty picker says what it needs.
+    expect(screen.getAllByText(KYC_MESSAGES.selectFile)).toHaveLength(2);
     await user.upload(front(), fileOf('front.png', 'image/png'));
     await user.click(submit());
     expect(screen.getAllByText(KYC_MESSAGES.bothRequired).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(KYC_MESSAGES.selectFile)).toHaveLength(1);
     expect(FakeXhr.instances).toHaveLength(0);
   });
 

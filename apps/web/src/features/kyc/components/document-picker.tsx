@@ -83,7 +83,7 @@ export function DocumentPicker({
                 if (inputRef.current) inputRef.current.value = '';
               }}
               disabled={disabled}
-              className="absolute right-2 top-2 rounded-full bg-white/90 p-1.5 text-slate-600 shadow hover:bg-white hover:text-slate-900 disabled:opacity-50 dark:bg-slate-800 dark:text-slate-200"
+              className="absolute right-2 top-2 z-10 rounded-full bg-white/90 p-1.5 text-slate-600 shadow hover:bg-white hover:text-slate-900 disabled:opacity-50 dark:bg-slate-800 dark:text-slate-200"
               aria-label={`Remove ${label.toLowerCase()}`}
             >
               <X className="size-4" aria-hidden />
@@ -104,8 +104,8 @@ export function DocumentPicker({
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
-          className={cn('absolute inset-0 cursor-pointer opacity-0', file && 'pointer-events-none')}
-          tabIndex={file ? -1 : 0}
+          className="absolute inset-0 cursor-pointer opacity-0"
+          title={file ? 'Choose another file' : undefined}
           onChange={(event) => {
             choose(event.target.files?.[0] ?? null);
           }}

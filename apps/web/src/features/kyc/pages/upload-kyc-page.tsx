@@ -56,7 +56,11 @@ export function UploadKycPage() {
     event.preventDefault();
     if (uploading || done) return;
     if (!files.front || !files.back) {
-      setErrors((current) => ({ ...current, form: KYC_MESSAGES.bothRequired }));
+      setErrors((current) => ({
+        front: files.front ? current.front : KYC_MESSAGES.selectFile,
+        back: files.back ? current.back : KYC_MESSAGES.selectFile,
+        form: KYC_MESSAGES.bothRequired,
+      }));
       toast.error(KYC_MESSAGES.bothRequired);
       return;
     }
