@@ -20,7 +20,7 @@ import { recordAudit, type AuditActor } from './audit';
 import { requireMoneyAccess } from './gating';
 import { findPlan } from './plans';
 
-// ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0003-investments.md) ----
+// ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
 
 /** Profit for a full term: amount x ROI, rounded half-even to the cent. */
 export function termProfitCents(amountCents: number, roiBasisPoints: number): number {
