@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { KYC_MESSAGES, ROLES, roleRank, type KycDocumentSide, type KycStatus, type Role } from '@app/shared';
 import type { AppDeps } from '../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../db/schema';
-import { conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { documentStore, newDocumentKey } from './document-storage';
 import { displayName, prepareKycDocument } from './kyc-documents';
@@ -11,9 +11,11 @@ import { displayName, prepareKycDocument } from './kyc-documents';
 /**
  * KYC rules:
  * - Upload (front + back) sets the user's status to Pending. Uploading again while Pending
- *   replaces the pending pair (the previous one is kept, marked Superseded); after a
- *   rejection it starts a new Pending submission (the rejected one is kept). Approved
- *   accounts cannot upload again (409).
+ *   replaces the pending pair: the row stays (marked Superseded) but its files, which no
+ *   reviewer ever decided on, are deleted, so re-uploading cannot fill the disk. After a
+ *   rejection it starts a new Pending submission; rejected and approved documents are kept
+ *   for the audit trail. Approved accounts cannot upload again (409). At most
+ *   UPLOADS_PER_HOUR uploads per user per hour (429).
  * - Staff approve or reject only a Pending submission (409 otherwise), and only for
  *   accounts of a lower role than their own (PRODUCT §2 roles). The decision records who
  *   and when, an optional reason, writes an audit entry and emails the user, in one
@@ -52,11 +54,19 @@ export function assertCanUpload(user: UserRow): void {
   if (user.kycStatus === 'Approved') throw conflict(KYC_MESSAGES.alreadyApproved);
 }
 
+/** Uploads one user may make per hour (each one costs decoding work and, if rejected, storage). */
+export const UPLOADS_PER_HOUR = 10;
+
 export async function submitKycDocuments(
   deps: AppDeps,
   userId: string,
   documents: { front: IncomingDocument; back: IncomingDocument },
 ): Promise<KycStatusView> {
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), gt(kycSubmissions.submittedAt, new Date(deps.now().getTime() - 3_600_000))));
+  if ((recent?.n ?? 0) >= UPLOADS_PER_HOUR) throw new AppError(429, 'Too many uploads. Please try again later.');
   const [front, back] = await Promise.all([prepareKycDocument(documents.front.bytes), prepareKycDocument(documents.back.bytes)]);
   const store = documentStore(deps);
   const frontKey = newDocumentKey('kyc');
@@ -68,14 +78,15 @@ export async function submitKycDocuments(
     await store.put(backKey, back.bytes);
     written.push(backKey);
     const submittedAt = deps.now();
-    await deps.db.transaction(async (tx) => {
+    const replaced = await deps.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user || user.deletedAt) throw notFound('User not found');
       assertCanUpload(user);
-      await tx
+      const superseded = await tx
         .update(kycSubmissions)
         .set({ status: 'Superseded' })
-        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'Pending')));
+        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'Pending')))
+        .returning({ frontKey: kycSubmissions.frontKey, backKey: kycSubmissions.backKey });
       await tx.insert(kycSubmissions).values({
         id: randomUUID(),
         userId,
@@ -91,7 +102,13 @@ export async function submitKycDocuments(
         submittedAt,
       });
       await tx.update(users).set({ kycStatus: 'Pending', updatedAt: submittedAt }).where(eq(users.id, userId));
+      return superseded.flatMap((row) => [row.frontKey, row.backKey]);
     });
+    written.length = 0;
+    // The replaced, never-reviewed pair goes once the new one is committed.
+    await Promise.all(
+      replaced.map((key) => store.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a superseded KYC document'))),
+    );
     return { kycStatus: 'Pending', submittedAt: submittedAt.toISOString(), reviewedAt: null, reason: null };
   } catch (error) {
     // Nothing of a refused or failed upload stays on disk.

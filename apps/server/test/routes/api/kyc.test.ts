@@ -15,7 +15,7 @@ import {
   encryptDocument,
 } from '../../../src/services/document-storage';
 import { checkPdf } from '../../../src/services/kyc-documents';
-import { purgeKycDocuments } from '../../../src/services/kyc';
+import { purgeKycDocuments, UPLOADS_PER_HOUR } from '../../../src/services/kyc';
 
 // ---------- fixtures ----------
 
@@ -431,19 +431,38 @@ describe('POST /api/users/uploadKycDocuments', () => {
     expect(await submissionsOf(applicant.user.id)).toHaveLength(0);
   });
 
-  it('replaces a pending pair on re-upload and keeps the old one', async () => {
+  it('replaces a pending pair on re-upload; the unreviewed files go, the row stays', async () => {
     const applicant = await newApplicant();
     expect((await uploadPair(applicant)).statusCode).toBe(201);
+    const [first] = await submissionsOf(applicant.user.id);
     const before = filesUnder(docsRoot).length;
     t.clock.advance(1000);
     expect((await uploadPair(applicant)).statusCode).toBe(201);
     const rows = await submissionsOf(applicant.user.id);
     expect(rows.map((row) => row.status)).toEqual(['Superseded', 'Pending']);
-    expect(filesUnder(docsRoot).length).toBe(before + 2);
+    expect(filesUnder(docsRoot).length).toBe(before);
+    expect(existsSync(path.join(docsRoot, `${first!.frontKey}.bin`))).toBe(false);
+    expect((await getDocument(admin, applicant.user.id, 'front', `?submissionId=${first!.id}`)).statusCode).toBe(404);
     const queue = (await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending', headers: admin.headers })).json();
     const cases = queue.pendingUsers.filter((row: { _id: string }) => row._id === applicant.user.id);
     expect(cases).toHaveLength(1);
     expect(cases[0].submissionId).toBe(rows[1]!.id);
+  });
+
+  it('limits uploads per user per hour', async () => {
+    const applicant = await newApplicant();
+    for (let index = 0; index < UPLOADS_PER_HOUR; index += 1) {
+      expect((await upload(applicant, [
+        { name: 'front', filename: 'a.png', contentType: 'image/png', data: await png() },
+        { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
+      ])).statusCode).toBe(201);
+    }
+    const files = filesUnder(docsRoot).length;
+    const refused = await uploadPair(applicant);
+    expect(refused.statusCode).toBe(429);
+    expect(filesUnder(docsRoot).length).toBe(files);
+    t.clock.advance(3_600_001);
+    expect((await uploadPair(applicant)).statusCode).toBe(201);
   });
 });
 
