@@ -1,0 +1,124 @@
+// `npm run demo`: sample users and activity for a look around, through the real API.
+// Idempotent: a second run sees the demo users and changes nothing.
+import { buildApp } from '../app';
+import type { App } from '../plugins/types';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { ensureAdmin, findUserByEmail, insertUser } from '../services/accounts';
+import { createSession } from '../services/sessions';
+import { getSettings, putSettings } from '../services/settings';
+
+const DEMO_PASSWORD = 'Demo-Passw0rd!';
+const DEMO_ADMIN = { email: 'admin@demo.vaultline.local', password: 'Demo-Admin-Passw0rd!' };
+/** Sample receiving addresses (published test vectors, not anyone's wallet). */
+const SAMPLE_ADDRESSES = {
+  BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ETH: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  USDT: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+};
+
+const PEOPLE = [
+  { name: 'Ada Okafor', country: 'NG', deposit: '2500', invest: { plan: 'Executive', amount: '800' }, withdraw: '150' },
+  { name: 'Lucas Meyer', country: 'DE', deposit: '1200', invest: { plan: 'Diamond', amount: '550' } },
+  { name: 'Priya Raman', country: 'IN', deposit: '400', invest: { plan: 'Standard', amount: '250' }, pendingInvest: true },
+  { name: 'Sofia Alvarez', country: 'ES', deposit: '900', pendingDeposit: '300' },
+  { name: 'Kenji Watanabe', country: 'JP', deposit: '650', withdraw: '120', pendingWithdraw: true },
+  { name: 'Emma Clarke', country: 'GB', kyc: 'Pending' as const },
+];
+
+/** Seeds the demo through the app's own routes; returns false when it was already there. */
+export async function seedDemo(app: App, options: { adminEmail?: string; adminPassword?: string } = {}): Promise<boolean> {
+  const { db } = app.deps;
+  const marker = `${PEOPLE[0]!.name.split(' ')[0]!.toLowerCase()}@demo.vaultline.local`;
+  if (await findUserByEmail(db, marker)) return false;
+
+  const adminEmail = options.adminEmail ?? DEMO_ADMIN.email;
+  await ensureAdmin(db, adminEmail, options.adminPassword ?? DEMO_ADMIN.password);
+  const admin = (await findUserByEmail(db, adminEmail))!;
+  const adminAuth = { authorization: `Bearer ${(await createSession(db, admin.id, { deviceId: 'demo' })).token}` };
+
+  const settings = await getSettings(db);
+  if (Object.keys(settings.depositAddresses).length === 0) {
+    await putSettings(db, { depositAddresses: SAMPLE_ADDRESSES }, admin.id);
+  }
+
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) {
+    const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as Record<string, unknown>;
+  }
+
+  await insertUser(db, {
+    name: 'Noah Bennett',
+    email: 'author@demo.vaultline.local',
+    password: DEMO_PASSWORD,
+    role: 'author',
+    isVerified: true,
+    kycStatus: 'Approved',
+    country: 'CA',
+  });
+
+  let referrer: string | null = null;
+  for (const person of PEOPLE) {
+    const email = `${person.name.split(' ')[0]!.toLowerCase()}@demo.vaultline.local`;
+    const user = await insertUser(db, {
+      name: person.name,
+      email,
+      password: DEMO_PASSWORD,
+      phone: '+14155550123',
+      country: person.country,
+      isVerified: true,
+      kycStatus: person.kyc ?? 'Approved',
+      referredById: referrer,
+    });
+    referrer ??= user.id;
+    const auth = { authorization: `Bearer ${(await createSession(db, user.id, { deviceId: 'demo' })).token}` };
+    if (person.deposit) {
+      const created = await call('POST', '/api/payments/create', auth, { amount: person.deposit, asset: 'USDT' });
+      const transactionId = (created.transaction as { transactionId: string }).transactionId;
+      await call('PATCH', '/api/payments/confirmPayment', adminAuth, { transactionId, notes: 'Received on chain (demo)' });
+    }
+    if (person.pendingDeposit) {
+      await call('POST', '/api/payments/create', auth, { amount: person.pendingDeposit, asset: 'BTC' });
+    }
+    if (person.invest) {
+      const started = await call('POST', '/api/invest/start-invest', auth, { amount: person.invest.amount, planName: person.invest.plan });
+      const investment = (started.investment ?? started) as { _id: string };
+      if (!person.pendingInvest) await call('PUT', `/api/invest/${investment._id}/approve`, adminAuth, {});
+    }
+    if (person.withdraw) {
+      const requested = await call('POST', '/api/withDraw/create', auth, { amount: person.withdraw, walletAddress: SAMPLE_ADDRESSES.ETH, asset: 'ETH' });
+      const withdrawal = (requested.withdrawal ?? requested) as { _id: string };
+      if (!person.pendingWithdraw) await call('PUT', `/api/withDraw/approve/${withdrawal._id}`, adminAuth, {});
+    }
+  }
+
+  return true;
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config: { ...config, runJobs: false, logLevel: 'warn' }, database });
+  await app.ready();
+  const created = await seedDemo(app, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  await app.close();
+  await database.close();
+  if (!created) {
+    console.log('Demo data is already there; nothing to do.');
+    return;
+  }
+  console.log(`Demo data created. Sign in as any of:
+  admin   ${config.adminEmail ?? DEMO_ADMIN.email}${config.adminEmail ? '' : ` / ${DEMO_ADMIN.password}`}
+  author  author@demo.vaultline.local / ${DEMO_PASSWORD}
+  users   ${PEOPLE.map((p) => `${p.name.split(' ')[0]!.toLowerCase()}@demo.vaultline.local`).join(', ')} / ${DEMO_PASSWORD}
+A first sign-in from a new browser asks for a code sent by email: read it in the back office outbox (/admin/outbox) when SMTP is not configured.`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
