@@ -61,6 +61,8 @@ export default async function globalSetup() {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every spec signs in from 127.0.0.1; the per-IP sign-in limits are tested in the server suite.
+      AUTH_RATE_LIMIT_SCALE: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
