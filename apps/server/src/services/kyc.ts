@@ -288,10 +288,12 @@ const EXTENSIONS: Record<string, string> = {
 
 /**
  * One side of a user's submission (the latest one, or `submissionId` from their history),
- * for staff who may act on that user. Unknown users and submissions are 404.
+ * for staff who may act on that user, recorded in the audit log. Unknown users and
+ * submissions are 404.
  */
 export async function readKycDocument(
   deps: AppDeps,
+  actor: AuditActor,
   viewer: UserRow,
   targetUserId: string,
   side: KycDocumentSide,
@@ -314,6 +316,13 @@ export async function readKycDocument(
   const bytes = await documentStore(deps).get(key);
   if (!bytes) throw notFound('Document not found');
   const mime = side === 'front' ? submission.frontMime : submission.backMime;
+  // Who looked at whose identity documents is part of the audit trail.
+  await recordAudit(deps.db, actor, {
+    action: 'kyc.document.view',
+    targetType: 'user',
+    targetId: target.id,
+    after: { submissionId: submission.id, side },
+  });
   return { bytes, mime, filename: `kyc-${side}-${submission.id.slice(0, 8)}.${EXTENSIONS[mime] ?? 'bin'}` };
 }
 

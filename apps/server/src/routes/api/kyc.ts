@@ -194,6 +194,7 @@ export async function kycRoutes(app: App) {
     async (request, reply) => {
       const document = await readKycDocument(
         app.deps,
+        auditActor(request),
         currentUser(request),
         request.params.id,
         request.params.side,

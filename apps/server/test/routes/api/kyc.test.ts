@@ -645,6 +645,11 @@ describe('GET /api/users/kyc/:id/documents/:side', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
     expect((await sharp(response.rawPayload).metadata()).format).toBe('png');
+    const views = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, applicant.user.id), eq(auditLog.action, 'kyc.document.view')));
+    expect(views.find((row) => row.actorId === author.user.id)).toMatchObject({ targetType: 'user', after: { side: 'front' } });
   });
 
   it('serves PDFs as attachments, byte for byte', async () => {
