@@ -75,7 +75,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('deps', deps);
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { appUrl: config.appUrl });
+  await app.register(securityPlugin, {
+    appUrl: config.appUrl,
+    // Google sign-in (only when configured) loads Google's script and renders its button in a frame.
+    ...(config.googleClientId ? { extraScriptSources: ['https://accounts.google.com/gsi/client'], extraFrameSources: ['https://accounts.google.com'] } : {}),
+  });
   await app.register(cookie);
   await app.register(sessionPlugin);
   await app.register(swagger, {

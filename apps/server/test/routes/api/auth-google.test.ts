@@ -57,8 +57,10 @@ async function idToken(claims: Claims = {}, key: SigningKey = privateKey) {
 }
 
 describe('POST /api/users/google/callback', () => {
-  it('publishes the client id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/auth-options' })).json()).toEqual({ googleClientId: CLIENT_ID });
+  it('publishes the client id and lets the page load Google\'s script and button frame', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/auth-options' });
+    expect(response.json()).toEqual({ googleClientId: CLIENT_ID });
+    expect(response.headers['content-security-policy']).toContain('https://accounts.google.com/gsi/client');
   });
 
   it('creates a verified account for a new Google identity and signs in; the same identity signs in again', async () => {
