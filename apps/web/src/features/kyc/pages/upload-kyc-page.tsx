@@ -74,6 +74,7 @@ export function UploadKycPage() {
     try {
       await uploadKycDocuments({ front: files.front, back: files.back }, setProgress);
       setDone(true);
+      toast.dismiss();
       toast.success(KYC_MESSAGES.uploaded);
       dispatch(api.util.invalidateTags(['Kyc', 'User']));
       redirect.current = setTimeout(() => navigate('/my-account'), TIMERS_MS.redirectAfterKycUpload);
