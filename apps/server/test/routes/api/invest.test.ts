@@ -267,6 +267,24 @@ describe('maturity', () => {
     expect((await balances(user)).totalProfitCents).toBe(2_002);
   });
 
+  it('matures an investment whose profit rounds to zero (principal only, still exactly once)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/invest/plans',
+      headers: staff.headers,
+      payload: { name: 'Tiny', roiPercent: '0.01', minAmount: 50, maxAmount: 100, durationSeconds: 30 },
+    });
+    const user = await investor(10_000);
+    const request = await invest(user, { amount: 50, planId: created.json<{ _id: string }>()._id });
+    const id = request.json<{ investment: Investment }>().investment._id;
+    await t.app.inject({ method: 'PUT', url: `/api/invest/${id}/approve`, headers: staff.headers });
+    t.clock.advance(30_000);
+    expect((await maturity(user)).json().matured).toBe(1);
+    expect(await detail(user, id)).toMatchObject({ status: 'Ended', maturityAmount: '0.00', expectedPayout: '50.00' }); // 0.5 cent -> 0 (half-even)
+    expect(await balances(user)).toMatchObject({ balanceCents: 10_000, availableCents: 10_000, investedCents: 0, totalProfitCents: 0 });
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
+  });
+
   it('the scheduled job matures everyone due; a retired plan keeps its running investments', async () => {
     const { matureDue } = await import('../../../src/services/investments');
     const users = [await investor(), await investor()];

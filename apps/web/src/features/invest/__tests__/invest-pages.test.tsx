@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,6 +9,10 @@ import { renderApp, testUser } from '../../../test/render';
 import { ActiveInvestments } from '../index';
 import { formatCountdown, formatDuration, formatPercent, profitFor, termProgress } from '../components/format';
 import { investment, PLANS, serveApi } from './invest-test-utils';
+
+// A loaded CI machine renders lazy pages slowly: wait longer than the defaults.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // Globals stay stubbed between tests: a query still in flight from the previous test must not hit the real fetch.
 const slow = { timeout: 5000 };
@@ -283,5 +287,17 @@ describe('ActiveInvestments widget', () => {
     expect(bars[0]).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByTestId('countdown')).toHaveTextContent('Matures in 12:00:00');
     expect(screen.getByText('$162.00')).toBeInTheDocument();
+  });
+});
+
+describe('/start-invest gating notice', () => {
+  it('tells an unverified or KYC-pending user what is missing', async () => {
+    serveApi((request) => {
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/users/getUser') return { body: testUser({ kycStatus: 'Pending' }) };
+      return undefined;
+    });
+    renderApp('/start-invest', { user: testUser({ kycStatus: 'Pending' }) });
+    expect(await screen.findByText('Your KYC documents are under review')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useInvestBalancesQuery, usePlansQuery, useStartInvestMutation } from '../api/invest-api';
 import { cents, formatDuration, formatPercent, profitFor } from '../components/format';
@@ -18,6 +19,8 @@ export function StartInvestPage() {
   useDocumentTitle('Start investing', 'Choose a plan, see its rate and range, and request an investment.');
   const { data: plans = [], isLoading, isError } = usePlansQuery();
   const { data: me } = useInvestBalancesQuery();
+  const signedIn = useCurrentUser();
+  const account = me ?? signedIn;
   const [startInvest, { isLoading: submitting }] = useStartInvestMutation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -62,6 +65,26 @@ export function StartInvestPage() {
         title="Start investing"
         description="Pick a plan, enter an amount within its range, and submit. The amount is held from your available balance until our team approves the investment; the term starts on approval."
       />
+      {account && !account.isVerified ? (
+        <Alert tone="warning" title="Verify your email to invest" className="mb-6">
+          Use the link we emailed you, or resend it from your dashboard. Investing needs a verified email and approved KYC.
+        </Alert>
+      ) : account && account.kycStatus !== 'Approved' ? (
+        <Alert
+          tone="warning"
+          title={account.kycStatus === 'Pending' ? 'Your KYC documents are under review' : 'Complete KYC to invest'}
+          className="mb-6"
+          action={
+            account.kycStatus === 'Pending' ? undefined : (
+              <Link to="/upload-kyc" className={buttonClasses('outline', 'sm')}>
+                Upload documents
+              </Link>
+            )
+          }
+        >
+          You can invest once your identity documents are approved.
+        </Alert>
+      ) : null}
       {isLoading ? (
         <Spinner label="Loading plans" />
       ) : isError ? (
