@@ -129,10 +129,8 @@ export interface AuditListResponse {
   actions: string[];
 }
 
-/** Staff queues with live counts (navigation badges, server-sent events). */
-export const PENDING_QUEUES = ['deposits', 'investments', 'withdrawals', 'kyc'] as const;
-export type PendingQueue = (typeof PENDING_QUEUES)[number];
-export type PendingCounts = Record<PendingQueue, number>;
+/** Staff queues with live counts: defined zod-free in ../queues (first-load budget). */
+export { PENDING_QUEUES, type PendingQueue, type PendingCounts } from '../queues';
 
 export interface SolvencyReport {
   /** Decimal strings, like every money figure in the API. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { centsFromDecimal, TIMERS_MS, type PublicStats } from '@app/shared';
+import { TIMERS_MS, type PublicStats } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
 import { STATS_COPY } from '../../../content/home';
 import { Section } from './section';
@@ -66,8 +66,10 @@ function Counter({ label, target, kind }: { label: string; target: number | null
   );
 }
 
+/** Whole dollars of an API money string, for display only ("1234.56" -> 1234). */
 function dollars(decimal: string): number {
-  return Math.floor(centsFromDecimal(decimal) / 100);
+  const whole = Number.parseInt(decimal.split('.')[0] ?? '0', 10);
+  return Number.isFinite(whole) && whole > 0 ? whole : 0;
 }
 
 export function StatsCounters() {

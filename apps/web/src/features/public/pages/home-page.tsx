@@ -1,30 +1,48 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DEFAULT_DESCRIPTION } from '../../../content/site';
+import { Spinner } from '../../../components/ui/spinner';
 import { Hero } from '../components/hero';
 import { ProductCards, ScamBanner } from '../components/home-blocks';
 import { StatsCounters } from '../components/stats-counters';
-import { Testimonials } from '../components/testimonials';
-import { Leadership } from '../components/leadership';
-import { Faq } from '../components/faq';
+
+const BelowFold = lazy(() => import('../components/below-fold'));
+
+/** Sections under the fold load when the visitor scrolls near them, or at once for /#anchor links. */
+function useNearViewport(eager: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '1200px 0px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near: near || eager };
+}
 
 export function HomePage() {
   useDocumentTitle('', DEFAULT_DESCRIPTION);
   const { hash } = useLocation();
-  useEffect(() => {
-    // The page loads lazily, after the router's own scroll: honour /#faq and friends here.
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
-  }, [hash]);
+  const { ref, near } = useNearViewport(Boolean(hash));
   return (
     <>
       <Hero />
       <ProductCards />
       <ScamBanner />
       <StatsCounters />
-      <Testimonials />
-      <Leadership />
-      <Faq />
+      <div ref={ref}>
+        {near ? (
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <BelowFold />
+          </Suspense>
+        ) : (
+          <div className="min-h-[60rem]" aria-hidden />
+        )}
+      </div>
     </>
   );
 }
