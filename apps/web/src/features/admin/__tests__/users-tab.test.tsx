@@ -74,7 +74,7 @@ describe('UsersTab', () => {
     expect(within(card).getByText('$1,250.00')).toBeInTheDocument();
     expect(within(card).getByText('$300.00')).toBeInTheDocument();
     expect(within(card).getByText('$45.50')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Total profit' })).toHaveAttribute('href', '/edit-balance/u-1');
+    expect(within(card).getByRole('link', { name: 'Profit' })).toHaveAttribute('href', '/edit-balance/u-1');
     expect(within(card).getByRole('link', { name: 'Balance' })).toHaveAttribute('href', '/edit-user-balance/u-1');
     expect(within(card).getByRole('link', { name: 'Fees' })).toHaveAttribute('href', '/update-fee/u-1');
     const ann = await cardOf('Ann');

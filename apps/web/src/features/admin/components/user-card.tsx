@@ -139,7 +139,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
             <label className="sr-only" htmlFor={`role-${user._id}`}>
               New role for {user.name}
             </label>
-            <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 py-1.5">
+            <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
               <option value="">Select role…</option>
               {grantable.map((option) => (
                 <option key={option} value={option}>
@@ -151,17 +151,17 @@ export function UserCard({ user }: { user: AdminUserView }) {
               <UserCog className="size-4" aria-hidden /> Change role
             </Button>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm')}>
-              Total profit
+          <div className="grid grid-cols-[1fr_1fr_1fr_auto] gap-1">
+            <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title="Edit total profit">
+              Profit
             </Link>
-            <Link to={`/edit-user-balance/${user._id}`} className={buttonClasses('ghost', 'sm')}>
+            <Link to={`/edit-user-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title="Edit wallet balance">
               Balance
             </Link>
-            <Link to={`/update-fee/${user._id}`} className={buttonClasses('ghost', 'sm')}>
+            <Link to={`/update-fee/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title="Manage fees">
               Fees
             </Link>
-            <Link to={`/compose-email?to=${encodeURIComponent(user.email)}`} className={buttonClasses('ghost', 'sm')} aria-label={`Email ${user.name}`}>
+            <Link to={`/compose-email?to=${encodeURIComponent(user.email)}`} className={buttonClasses('ghost', 'sm', 'px-2')} aria-label={`Email ${user.name}`}>
               <Mail className="size-4" aria-hidden />
             </Link>
           </div>

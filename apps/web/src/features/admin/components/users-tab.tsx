@@ -28,7 +28,7 @@ export function UsersTab() {
   const { data, isLoading, isError, error, isFetching, refetch } = useUsersQuery({ search, page, limit: PAGE_SIZE });
 
   return (
-    <section aria-labelledby="users-heading" className="space-y-6">
+    <section aria-labelledby="users-heading" className="@container space-y-6">
       <h2 id="users-heading" className="sr-only">
         Users
       </h2>
@@ -66,7 +66,7 @@ export function UsersTab() {
             {search ? ` matching “${search}”` : ''}
             {isFetching ? ' · updating…' : ''}
           </p>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
             {data.users.map((user) => (
               <li key={user._id} className="flex">
                 <div className="flex w-full flex-col [&>*]:flex-1">
