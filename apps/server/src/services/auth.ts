@@ -373,13 +373,18 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<string>
 
 // ---------------------------------------------------------------- passwords
 
+/**
+ * Same answer, and about the same time, whether or not the account exists: the link is
+ * issued and queued after the answer, so response timing does not reveal who has an account.
+ */
 export async function forgotPassword(deps: AppDeps, email: string): Promise<string> {
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.deletedAt && user.role !== 'suspended') {
-    await deps.db.transaction(async (tx) => {
+    const work = deps.db.transaction(async (tx) => {
       const token = await issueToken(deps, tx, user.id, 'reset-password', RESET_TOKEN_TTL_MS);
       await sendResetEmail(deps, tx, user, token, RESET_TOKEN_TTL_MS / 60_000);
     });
+    work.catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'));
   }
   return MESSAGES.forgotSent;
 }

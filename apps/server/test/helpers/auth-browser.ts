@@ -91,10 +91,14 @@ export async function emailsTo(t: TestApp, to: string, kind?: string) {
     .orderBy(desc(emailOutbox.id));
 }
 
-export async function lastEmail(t: TestApp, to: string, kind: string) {
-  const [email] = await emailsTo(t, to, kind);
-  if (!email) throw new Error(`no ${kind} email to ${to}`);
-  return email;
+/** The newest email of a kind to someone; waits briefly, since some are queued after the answer. */
+export async function lastEmail(t: TestApp, to: string, kind: string, count = 1) {
+  for (let attempt = 0; ; attempt += 1) {
+    const emails = await emailsTo(t, to, kind);
+    if (emails.length >= count) return emails[0]!;
+    if (attempt > 100) throw new Error(`no ${kind} email to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export async function loginCodeFor(t: TestApp, to: string): Promise<string> {
@@ -104,8 +108,8 @@ export async function loginCodeFor(t: TestApp, to: string): Promise<string> {
   return match[1]!;
 }
 
-export async function linkTokenFor(t: TestApp, to: string, kind: 'verification' | 'password-reset'): Promise<string> {
-  const email = await lastEmail(t, to, kind);
+export async function linkTokenFor(t: TestApp, to: string, kind: 'verification' | 'password-reset', count = 1): Promise<string> {
+  const email = await lastEmail(t, to, kind, count);
   const match = (kind === 'verification' ? /\/verify\/([\w-]+)/ : /\/resetPassword\/([\w-]+)/).exec(email.text);
   if (!match) throw new Error('no link in the email');
   return match[1]!;
