@@ -61,6 +61,7 @@ test('upload with progress, staff approves, the user sees Approved', async ({ br
   await expect(userPage.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
   await expect(userPage.getByText('KYC documents uploaded successfully!').first()).toBeVisible();
   await expect(userPage).toHaveURL(/\/my-account$/, { timeout: 5_000 });
+  await expect(userPage.getByText('KYC under review')).toBeVisible();
 
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
@@ -77,6 +78,9 @@ test('upload with progress, staff approves, the user sees Approved', async ({ br
   await expect(staffPage.getByRole('region', { name })).toBeHidden();
 
   await mailbox.waitFor(email, /identity is verified/i);
+  await userPage.goto('/my-account');
+  await expect(userPage.getByText('Identity verified')).toBeVisible();
+  await screenshot(userPage, 'kyc-approved-dashboard');
   await userPage.goto('/upload-kyc');
   await expect(userPage.getByText('Your identity is verified')).toBeVisible();
   const status = await userPage.request.get('/api/users/kyc/status');

@@ -63,7 +63,8 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
     case 'Approved':
       return (
         <Alert tone="success" className={className} title="Identity verified">
-          Your KYC is approved. Deposits, investments and withdrawals are open to you.
+          Your KYC documents are approved.
+          {user?.isVerified === false ? ' Verify your email to unlock withdrawals.' : ' Deposits, investments and withdrawals are open to you.'}
         </Alert>
       );
     default:
