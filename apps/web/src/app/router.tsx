@@ -6,6 +6,7 @@ import * as invest from '../features/invest/routes';
 import * as admin from '../features/admin/routes';
 import * as site from '../features/public/routes';
 import { RootLayout } from './layouts/root-layout';
+import { composedUserRoutes } from './composed-routes';
 import { RequireAuth, RequireStaff } from './layouts/guards';
 import { NotFoundPage, RouteErrorPage } from './not-found';
 
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       ...features.flatMap((feature) => feature.publicRoutes),
-      { element: <RequireAuth />, children: features.flatMap((feature) => feature.userRoutes) },
+      { element: <RequireAuth />, children: [...composedUserRoutes, ...features.flatMap((feature) => feature.userRoutes)] },
       { element: <RequireStaff />, children: features.flatMap((feature) => feature.staffRoutes) },
       { path: '*', element: <NotFoundPage /> },
     ],

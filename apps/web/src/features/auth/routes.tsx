@@ -16,17 +16,8 @@ export const publicRoutes: RouteObject[] = [
   { path: '/verify/:verificationToken', lazy: () => import('./pages/verify-page').then((m) => ({ Component: m.VerifyPage })) },
 ];
 
-/** Routes behind the login guard. */
-export const userRoutes: RouteObject[] = [
-  {
-    path: '/user-profile',
-    // The staff Users tab comes from the back office and fills the page's usersTabSlot.
-    lazy: async () => {
-      const [{ UserProfilePage }, admin] = await Promise.all([import('./pages/user-profile-page'), import('../admin')]);
-      return { Component: () => <UserProfilePage usersTabSlot={<admin.UsersTab />} /> };
-    },
-  },
-];
+/** Routes behind the login guard (/user-profile is composed with the staff Users tab in app/composed-routes.tsx). */
+export const userRoutes: RouteObject[] = [];
 
 /** Back-office routes (author and admin). */
 export const staffRoutes: RouteObject[] = [];

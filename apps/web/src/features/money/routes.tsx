@@ -5,7 +5,6 @@ export const publicRoutes: RouteObject[] = [];
 
 /** Routes behind the login guard. */
 export const userRoutes: RouteObject[] = [
-  { path: '/my-account', lazy: () => import('./pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
   { path: '/deposit-payment', lazy: () => import('./pages/deposit-page').then((m) => ({ Component: m.DepositPage })) },
   { path: '/withdraw-wallet', lazy: () => import('./pages/withdraw-page').then((m) => ({ Component: m.WithdrawPage })) },
   { path: '/transaction-History', lazy: () => import('./pages/history-page').then((m) => ({ Component: m.HistoryPage })) },

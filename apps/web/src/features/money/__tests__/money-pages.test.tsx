@@ -33,10 +33,10 @@ describe('dashboard', () => {
     stubApi((call) =>
       call.path === '/api/money/dashboard' ? { body: { ...DASHBOARD, hasFees: true, isVerified: false, kycStatus: 'Rejected' } } : undefined,
     );
-    renderApp('/my-account', { user: testUser({ isVerified: false }) });
+    renderApp('/my-account', { user: testUser({ isVerified: false, kycStatus: 'Rejected' }) });
     expect(await screen.findByText('$12.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend Verification Link' })).toBeInTheDocument();
-    expect(screen.getByText('Your KYC documents were rejected')).toBeInTheDocument();
+    expect(await screen.findByText('KYC not approved')).toBeInTheDocument();
   });
 
   it('says so when the figures cannot be loaded', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowDownToLine, ArrowUpFromLine, History, LineChart, Users } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
@@ -10,7 +10,6 @@ import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboardQuery } from '../api/money-api';
 import { BalanceChart } from '../components/balance-chart';
-import { StatusBanners } from '../components/status-banners';
 
 const SHORTCUTS = [
   { to: '/deposit-payment', label: 'Deposit', icon: ArrowDownToLine },
@@ -20,7 +19,11 @@ const SHORTCUTS = [
   { to: '/referrals', label: 'Referrals', icon: Users },
 ];
 
-export function DashboardPage() {
+/**
+ * /my-account. The app shell passes what other features show here: the email and KYC
+ * banners, and the active investments with their progress.
+ */
+export function DashboardPage({ banners, widgets }: { banners?: ReactNode; widgets?: ReactNode }) {
   useDocumentTitle('My account', 'Your balance, investments, profit and shortcuts.');
   const user = useCurrentUser();
   const { data, isLoading, isError, refetch } = useDashboardQuery();
@@ -47,7 +50,7 @@ export function DashboardPage() {
         </Alert>
       ) : (
         <>
-          <StatusBanners isVerified={data.isVerified} kycStatus={data.kycStatus} />
+          {banners && <div className="space-y-3">{banners}</div>}
           <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             <StatCard label="Balance" value={<Money value={data.balance} />} hint="Including pending requests" />
             <StatCard label="Available" value={<Money value={data.availableBalance} />} hint="Ready to invest or withdraw" />
@@ -72,6 +75,7 @@ export function DashboardPage() {
             <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">End-of-day balance, last 30 days</p>
             <BalanceChart series={data.series} />
           </Card>
+          {widgets}
         </>
       )}
     </div>
