@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
-import { users, type SessionRow, type UserRow } from '../db/schema';
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { getUserBalances } from '../ledger/balances';
 import { recordAudit, type AuditActor } from './audit';
@@ -27,6 +27,14 @@ import { createSession, findSession, revokeSession, revokeUserSessions, type Ses
 export function assertMayManage(actor: Pick<UserRow, 'id' | 'role'>, target: Pick<UserRow, 'id' | 'role'>): void {
   if (actor.id === target.id) throw forbidden(ADMIN_MESSAGES.notYourself);
   if (roleRank(target.role) >= roleRank(actor.role)) throw forbidden(ADMIN_MESSAGES.lowerRolesOnly);
+}
+
+/** Ends the sessions a staff member opened as other users (when they are suspended, demoted or deleted). */
+async function revokeImpersonationsBy(db: DbOrTx, staffId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.impersonatorId, staffId), isNull(sessions.revokedAt)));
 }
 
 async function loadTarget(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
@@ -132,6 +140,7 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: User
     if (target.role === input.role) return { message: `${target.name} is already ${input.role}` };
     await tx.update(users).set({ role: input.role, updatedAt: deps.now() }).where(eq(users.id, target.id));
     if (input.role === 'suspended') await revokeUserSessions(tx, target.id);
+    if (roleRank(input.role) < roleRank(target.role) || input.role === 'suspended') await revokeImpersonationsBy(tx, target.id);
     await recordAudit(tx, auditor, {
       action: 'user.role_change',
       targetType: 'user',
@@ -181,6 +190,7 @@ export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: User
       })
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
+    await revokeImpersonationsBy(tx, target.id);
     await recordAudit(tx, auditor, {
       action: 'user.delete',
       targetType: 'user',

@@ -310,6 +310,17 @@ describe('impersonation', () => {
     expect(notImpersonating.json().message).toBe('You are not impersonating anyone');
   });
 
+  it("ends a staff member's impersonation sessions when they are demoted", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const author = await t.createUser({ role: 'author' });
+    const target = await t.createUser();
+    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: author.headers });
+    const sid = cookieOf(start, 'sid');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(200);
+    expect((await upgrade(admin, { id: author.user.id, role: 'subscriber' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(401);
+  });
+
   it('exit with a staff cookie from another session does not restore it', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const other = await t.createUser({ role: 'admin' });
