@@ -1,0 +1,116 @@
+import type { APIRequestContext } from '@playwright/test';
+import { formatUsd, withdrawalFeeCents } from '@app/shared';
+import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
+
+/** A 40x30 PNG (KYC documents). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPElEQVRIie3VsQkAMAwDsP7l73y0557RDoLsgeBYJ92TORbXqSNc805VIFGZg0SxOCwWi8HisFgs5isWL5MW93rCoz1vAAAAAElFTkSuQmCC',
+  'base64',
+);
+const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+async function signIn(request: APIRequestContext, email: string, password: string) {
+  const first = await request.post('/api/users/login', { data: { email, password } });
+  if (first.ok()) return;
+  expect((await first.json()).message).toContain('New browser');
+  const mail = await mailbox.waitFor(email, /access code/i);
+  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
+  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
+  expect(second.ok()).toBe(true);
+}
+
+/** Register, verify the email from the mailbox, upload KYC, staff approves: ready for money. */
+async function readyUser(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
+  const registered = await user.post('/api/users/register', { data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' } });
+  expect(registered.status()).toBe(201);
+  const userId = ((await registered.json()) as { _id: string })._id;
+  // Gated until email and KYC are done; the refusal names the step.
+  const early = await user.post('/api/payments/create', { data: { amount: '10' } });
+  expect(early.status()).toBe(403);
+  expect((await early.json()).message).toMatch(/verify your email/i);
+  const verification = await mailbox.waitFor(email, /verify your email/i);
+  const token = mailbox.link(verification, '/verify/').split('/verify/')[1]!;
+  expect((await user.patch(`/api/users/verifyUser/${token}`)).ok()).toBe(true);
+  const uploaded = await user.post('/api/users/uploadKycDocuments', {
+    multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(uploaded.ok()).toBe(true);
+  const pending = (await (await staff.get('/api/users/kyc/pending')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const submission = pending.pendingUsers.find((item) => item._id === userId)!;
+  expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
+  return userId;
+}
+
+test('deposit -> staff confirms -> dashboard -> withdrawal -> staff approves -> history shows both', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  await skipSplash(staffPage);
+  await signIn(staffPage.request, admin.email(), admin.password());
+  const settings = await staffPage.request.put('/api/admin/settings', {
+    data: { depositAddresses: { BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } },
+  });
+  expect(settings.ok()).toBe(true);
+
+  const email = uniqueEmail('money');
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  await skipSplash(userPage);
+  await readyUser(userPage.request, staffPage.request, email, `Saver ${Date.now().toString(36)}`);
+
+  // Deposit: address with QR, amount, redirect to history after 3 s.
+  await userPage.goto('/deposit-payment');
+  await expect(userPage.getByText('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeVisible();
+  await expect(userPage.getByRole('img', { name: 'QR code of the BTC address' })).toBeVisible();
+  await userPage.getByLabel('Amount sent (USD)').fill('250');
+  await userPage.getByRole('button', { name: 'I have sent the payment' }).click();
+  await expect(userPage.getByText(/Deposit of \$250\.00 submitted/).first()).toBeVisible();
+  await expect(userPage).toHaveURL(/\/transaction-History$/, { timeout: 6_000 });
+  await expect(userPage.getByRole('row').filter({ hasText: 'Deposit' }).filter({ hasText: 'Pending' })).toBeVisible();
+
+  // Staff confirm from the queue.
+  await staffPage.goto('/admin-pending-deposit');
+  await staffPage.getByRole('listitem').filter({ hasText: email }).getByRole('link', { name: 'Review' }).click();
+  await staffPage.getByLabel(/Notes/).fill('Seen on chain');
+  await staffPage.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(staffPage.getByText('Payment successfully confirmed!').first()).toBeVisible();
+  await mailbox.waitFor(email, /deposit is confirmed/i);
+
+  // The dashboard shows it.
+  await userPage.goto('/my-account');
+  const balances = userPage.getByRole('region', { name: 'Balances' });
+  await expect(balances.getByText('$250.00').first()).toBeVisible();
+  await screenshot(userPage, 'money-dashboard');
+
+  // Withdrawal with the fee shown before confirming.
+  const schedule = (await (await userPage.request.get('/api/withDraw/fees')).json()) as { flatCents: number; basisPoints: number };
+  const net = formatUsd(10_000 - withdrawalFeeCents(10_000, schedule));
+  await userPage.goto('/withdraw-wallet');
+  await userPage.getByLabel('Wallet address').fill(BTC_ADDRESS);
+  await userPage.getByLabel('Amount (USD)').fill('100');
+  await expect(userPage.getByLabel('Fee and net amount')).toContainText(`You receive${net}`);
+  await userPage.getByRole('button', { name: 'Review withdrawal' }).click();
+  await userPage.getByRole('dialog').getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(userPage.getByText(/Withdrawal request of \$100\.00 submitted/).first()).toBeVisible();
+  await expect(userPage).toHaveURL(/\/transaction-History$/, { timeout: 6_000 });
+
+  await staffPage.goto('/admin-pending-wallet');
+  await staffPage.getByRole('listitem').filter({ hasText: email }).getByRole('link', { name: 'Review' }).click();
+  await staffPage.getByRole('button', { name: 'Approve withdrawal' }).click();
+  await expect(staffPage.getByText('Withdrawal approved!').first()).toBeVisible();
+  await expect(staffPage.getByRole('button', { name: 'Approve withdrawal' })).toBeHidden();
+  await mailbox.waitFor(email, /withdrawal is approved/i);
+
+  // History shows both, newest first; the dashboard the rest.
+  await userPage.goto('/transaction-History');
+  const rows = userPage.getByRole('row');
+  await expect(rows.filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Approved' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Deposit' }).filter({ hasText: 'Confirmed' })).toBeVisible();
+  await screenshot(userPage, 'money-history');
+  const figures = (await (await userPage.request.get('/api/money/dashboard')).json()) as { balance: string; availableBalance: string };
+  expect(figures).toMatchObject({ balance: '150.00', availableBalance: '150.00' });
+  const verify = await staffPage.request.get('/api/ledger/verify');
+  expect((await verify.json()).ok).toBe(true);
+  await userContext.close();
+  await staffContext.close();
+});
