@@ -15,6 +15,8 @@ export interface OutgoingEmail {
 export interface Outbox {
   /** Adds an email to the outbox in the caller's transaction, so it exists exactly when the change does. */
   enqueue(db: DbOrTx, email: OutgoingEmail): Promise<number>;
+  /** Like enqueue, for many emails in one insert (batch jobs such as maturity). */
+  enqueueMany(db: DbOrTx, emails: OutgoingEmail[]): Promise<number[]>;
   /** Sends what is due now; returns how many were sent. Safe to run on several instances at once. */
   deliverDue(): Promise<number>;
   /** Ask the worker to look soon (after an enqueue commits). */
@@ -145,6 +147,29 @@ export function createOutbox(options: {
       if (!transport) log.info({ emailId: row?.id, kind: email.kind }, 'email stored in the outbox (no SMTP_URL set)');
       this.wake();
       return row!.id;
+    },
+    async enqueueMany(conn, emails) {
+      if (emails.length === 0) return [];
+      const rows = await conn
+        .insert(emailOutbox)
+        .values(
+          emails.map((email) => {
+            const rendered = renderEmail(email.content);
+            return {
+              toAddress: email.to,
+              replyTo: email.replyTo ?? null,
+              subject: rendered.subject,
+              html: rendered.html,
+              text: rendered.text,
+              kind: email.kind,
+              status: transport ? ('pending' as const) : ('stored' as const),
+            };
+          }),
+        )
+        .returning({ id: emailOutbox.id });
+      if (!transport) log.info({ count: rows.length, kind: emails[0]!.kind }, 'emails stored in the outbox (no SMTP_URL set)');
+      this.wake();
+      return rows.map((row) => row.id);
     },
     deliverDue,
     wake() {

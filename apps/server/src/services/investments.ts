@@ -458,25 +458,28 @@ export async function matureDueBatch(deps: AppDeps, options: MaturityOptions = {
       profitCents: credits[index]!.profitCents,
     }));
     const contact = new Map(due.map((row) => [row.investment.id, row]));
-    for (const row of ended) {
+    const emails = ended.flatMap((row) => {
       const email = contact.get(row.id)?.email;
-      if (!email) continue;
+      if (!email) return [];
       const profit = row.profitCents ?? 0;
-      await deps.outbox.enqueue(tx, {
-        to: email,
-        kind: 'investment-matured',
-        content: {
-          subject: 'Your investment has matured',
-          heading: 'Investment matured',
-          paragraphs: [
-            `Hello ${contact.get(row.id)?.name ?? ''},`.trim(),
-            `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan has matured.`,
-            `${formatUsd(row.amountCents + profit)} (${formatUsd(row.amountCents)} principal + ${formatUsd(profit)} profit) is now in your wallet, available to withdraw or invest again.`,
-          ],
-          action: { label: 'View investment', url: investmentUrl(deps, row) },
+      return [
+        {
+          to: email,
+          kind: 'investment-matured',
+          content: {
+            subject: 'Your investment has matured',
+            heading: 'Investment matured',
+            paragraphs: [
+              `Hello ${contact.get(row.id)?.name ?? ''},`.trim(),
+              `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan has matured.`,
+              `${formatUsd(row.amountCents + profit)} (${formatUsd(row.amountCents)} principal + ${formatUsd(profit)} profit) is now in your wallet, available to withdraw or invest again.`,
+            ],
+            action: { label: 'View investment', url: investmentUrl(deps, row) },
+          },
         },
-      });
-    }
+      ];
+    });
+    await deps.outbox.enqueueMany(tx, emails);
     // A pending upgrade of an investment that has just matured can no longer happen: release its top-up.
     const stale = await tx
       .select()
