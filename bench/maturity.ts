@@ -7,8 +7,8 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres MATURITY_BACKLOG=10000 \
 //   MATURITY_RUNS="1x4,2x4" node --import tsx bench/maturity.ts
 //
-// MATURITY_RUNS lists runs as <instances>x<concurrency per instance>; each run seeds a fresh
-// backlog in a fresh database.
+// MATURITY_RUNS lists runs as <instances>x<concurrency per instance>. The backlog is seeded once
+// (through the real request and approval services) into a template database that each run clones.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
@@ -75,24 +75,31 @@ async function seed(deps: AppDeps, count: number): Promise<void> {
   );
 }
 
-async function run(instances: number, concurrency: number) {
-  const name = `vaultline_bench_maturity_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: urlFor('postgres') });
-  await admin.connect();
+const clock = { offsetMs: 0 };
+const now = () => new Date(Date.now() + clock.offsetMs);
+
+/** Seeds the backlog once into a template database (through the real services); each run clones it. */
+async function seedTemplate(admin: pg.Client): Promise<{ name: string; seedSeconds: number }> {
+  const name = `vaultline_bench_maturity_t_${randomBytes(4).toString('hex')}`;
   await admin.query(`create database ${name}`);
+  const database = openPostgres(urlFor(name), 20);
+  try {
+    await database.migrate();
+    const start = performance.now();
+    await seed(makeDeps(database, now), BACKLOG);
+    return { name, seedSeconds: (performance.now() - start) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(admin: pg.Client, template: string, instances: number, concurrency: number) {
+  const name = `vaultline_bench_maturity_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name} template ${template}`);
   const databases: Database[] = [];
   try {
-    let offsetMs = 0;
-    const clock = () => new Date(Date.now() + offsetMs);
     for (let i = 0; i < instances; i += 1) databases.push(openPostgres(urlFor(name), Math.max(10, concurrency + 2)));
-    await databases[0]!.migrate();
-    const seeder = makeDeps(databases[0]!, clock);
-    const seedStart = performance.now();
-    await seed(seeder, BACKLOG);
-    const seedSeconds = (performance.now() - seedStart) / 1000;
-    offsetMs = 2 * 86_400_000; // every investment is now due
-
-    const deps = databases.map((database) => makeDeps(database, clock));
+    const deps = databases.map((database) => makeDeps(database, now));
     const start = performance.now();
     const counts = await Promise.all(deps.map((d) => matureDue(d, { concurrency })));
     const seconds = (performance.now() - start) / 1000;
@@ -100,36 +107,41 @@ async function run(instances: number, concurrency: number) {
 
     const check = (await databases[0]!.db.execute(
       sql`select (select count(*)::int from investments where status = 'Ended') as ended,
-        (select count(*)::int from ledger_journals where kind = 'maturity') as journals`,
-    )) as unknown as { rows: { ended: number; journals: number }[] };
+        (select count(*)::int from ledger_journals where kind = 'maturity') as journals,
+        (select count(*)::int from email_outbox where kind = 'investment-matured') as emails`,
+    )) as unknown as { rows: { ended: number; journals: number; emails: number }[] };
     const report = await verifyLedger(databases[0]!.db);
     return {
-      instances,
-      concurrency,
-      backlog: BACKLOG,
       matured,
       seconds: Number(seconds.toFixed(2)),
       perSecond: Math.round(matured / seconds),
-      ended: check.rows[0]!.ended,
-      journals: check.rows[0]!.journals,
+      ...check.rows[0]!,
       ledgerOk: report.ok,
-      seedSeconds: Number(seedSeconds.toFixed(1)),
     };
   } finally {
     for (const database of databases) await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
 }
 
 async function main() {
   console.log(`maturity backlog ${BACKLOG} on ${new URL(BASE_URL).host}`);
-  for (const { instances, concurrency } of RUNS) {
-    const result = await run(instances, concurrency);
-    console.log(
-      `${instances} instance(s) x ${concurrency} worker(s): ${result.matured} matured in ${result.seconds} s = ${result.perSecond}/s ` +
-        `(ended ${result.ended}, maturity journals ${result.journals}, ledger ${result.ledgerOk ? 'ok' : 'PROBLEMS'}; seeding took ${result.seedSeconds} s)`,
-    );
+  const admin = new pg.Client({ connectionString: urlFor('postgres') });
+  await admin.connect();
+  const template = await seedTemplate(admin);
+  console.log(`seeded ${BACKLOG} approved investments through the services in ${template.seedSeconds.toFixed(1)} s`);
+  clock.offsetMs = 2 * 86_400_000; // every investment is now due
+  try {
+    for (const { instances, concurrency } of RUNS) {
+      const result = await run(admin, template.name, instances, concurrency);
+      console.log(
+        `${instances} instance(s) x ${concurrency} worker(s): ${result.matured} matured in ${result.seconds} s = ${result.perSecond}/s ` +
+          `(ended ${result.ended}, maturity journals ${result.journals}, emails ${result.emails}, ledger ${result.ledgerOk ? 'ok' : 'PROBLEMS'})`,
+      );
+    }
+  } finally {
+    await admin.query(`drop database if exists ${template.name} with (force)`);
+    await admin.end();
   }
 }
 
