@@ -43,8 +43,19 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       ],
       censor: '[redacted]',
     },
+    serializers: {
+      // Email-link tokens travel in the path (pages and API): never write them to the log.
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(SECRET_PATH, '/$1/[redacted]'),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
   };
 }
+
+const SECRET_PATH = /\/(verifyUser|verify|resetPassword)\/[^/?#]+/gi;
 
 /** Builds the whole application without listening; server.ts and tests both use it. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {

@@ -57,6 +57,10 @@ export const errorsPlugin = fp(async (app) => {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
     }
+    if (isInvalidText(error)) {
+      // Text PostgreSQL cannot store (a NUL byte, invalid UTF-8) reached a query: bad input, not a fault.
+      return reply.status(400).send({ message: 'Invalid characters in request' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
@@ -71,6 +75,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code && UNAVAILABLE_CODES.has(code)) return true;
     const message = (current as { message?: string }).message ?? '';
     if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** PostgreSQL refused text that came from the request: NUL bytes or invalid byte sequences (22021, 22P05). */
+export function isInvalidText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: string }).code;
+    if (code === '22021' || code === '22P05') return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

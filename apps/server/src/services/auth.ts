@@ -380,11 +380,14 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<string>
 export async function forgotPassword(deps: AppDeps, email: string): Promise<string> {
   const user = await findUserByEmail(deps.db, email);
   if (user && !user.deletedAt && user.role !== 'suspended') {
-    const work = deps.db.transaction(async (tx) => {
-      const token = await issueToken(deps, tx, user.id, 'reset-password', RESET_TOKEN_TTL_MS);
-      await sendResetEmail(deps, tx, user, token, RESET_TOKEN_TTL_MS / 60_000);
+    // On the next turn of the event loop, so not even its first query delays the answer.
+    setImmediate(() => {
+      const work = deps.db.transaction(async (tx) => {
+        const token = await issueToken(deps, tx, user.id, 'reset-password', RESET_TOKEN_TTL_MS);
+        await sendResetEmail(deps, tx, user, token, RESET_TOKEN_TTL_MS / 60_000);
+      });
+      work.catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'));
     });
-    work.catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'));
   }
   return MESSAGES.forgotSent;
 }
