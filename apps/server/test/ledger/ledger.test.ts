@@ -112,4 +112,18 @@ describe('ledger primitives', () => {
     ).rejects.toThrow();
     expect((await verifyLedger(db())).ok).toBe(true);
   });
+
+  it('reports a tampered balance cache and a hold mismatch', async () => {
+    const { user } = await t.createUser();
+    await db().transaction((tx) => creditDeposit(tx, { userId: user.id, paymentId: `tamper-${user.id}`, transactionId: 'DEP-T', amountCents: 1_000, actorId: null }));
+    await db().execute(sql`update ledger_accounts set balance_cents = balance_cents + 1 where user_id = ${user.id} and kind = 'wallet'`);
+    await db().execute(sql`update ledger_accounts set balance_cents = 5 where user_id = ${user.id} and kind = 'received_funds'`);
+    const report = await verifyLedger(db());
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((problem) => problem.check)).toContain('account_cache');
+    // Put it back so the other checks in this file stay meaningful.
+    await db().execute(sql`update ledger_accounts set balance_cents = balance_cents - 1 where user_id = ${user.id} and kind = 'wallet'`);
+    await db().execute(sql`update ledger_accounts set balance_cents = -1000 where user_id = ${user.id} and kind = 'received_funds'`);
+    expect((await verifyLedger(db())).ok).toBe(true);
+  });
 });
