@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { OUTBOX_STATUSES, PENDING_QUEUES, type PendingCounts } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireAdmin, requireStaff } from '../../plugins/session';
-import { auditActor, recordAudit } from '../../services/audit';
+import { auditActor } from '../../services/audit';
 import { listAudit } from '../../services/admin-audit';
 import { listOutbox, retryOutbox } from '../../services/admin-email';
 import { createPendingCountsHub, pendingCounts } from '../../services/admin-events';
 import { solvencyReport } from '../../services/admin-solvency';
-import { getSettings, putSettings, settingsSchema, type Settings } from '../../services/settings';
+import { updateSettings } from '../../services/admin-settings';
+import { getSettings, settingsSchema, type Settings } from '../../services/settings';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(25);
@@ -90,25 +91,7 @@ export async function adminRoutes(app: App) {
       preHandler: requireAdmin,
       schema: { tags, summary: 'Admins: change settings (audited with before and after)', body: settingsSchema.partial() },
     },
-    async (request) => {
-      const actor = currentUser(request);
-      return app.deps.db.transaction(async (tx) => {
-        const before = await getSettings(tx);
-        const after = await putSettings(tx, request.body as Partial<Settings>, actor.id);
-        const keys = Object.keys(request.body as object) as Array<keyof Settings>;
-        const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-        if (changed.length > 0) {
-          await recordAudit(tx, auditActor(request), {
-            action: 'settings.update',
-            targetType: 'settings',
-            targetId: changed.join(','),
-            before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-            after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-          });
-        }
-        return after;
-      });
-    },
+    async (request) => updateSettings(app.deps, auditActor(request), currentUser(request).id, request.body as Partial<Settings>),
   );
 
   // ------------------------------------------------------------ solvency

@@ -136,6 +136,23 @@ describe('settings', () => {
     });
   });
 
+  it('accepts valid receiving addresses and refuses one that is not valid for its asset', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.headers,
+      payload: { depositAddresses: { BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', ETH: '0x52908400098527886E0F7030069857D2E4169EE7' } },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().depositAddresses.BTC).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { depositAddresses: { BTC: 'not-an-address' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The BTC receiving address is not a valid BTC address');
+    const kept = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.headers });
+    expect(kept.json().depositAddresses.BTC).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  });
+
   it('refuses invalid values and non-admins', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const author = await t.createUser({ role: 'author' });
