@@ -485,7 +485,8 @@ export async function matureDueBatch(deps: AppDeps, options: MaturityOptions = {
       .select()
       .from(investments)
       .where(and(eq(investments.status, 'Pending'), inArray(investments.upgradeFromId, ended.map((row) => row.id))))
-      .for('update');
+      // Skip one a staff member is approving right now: that approval then finds the old investment Ended and gets 409.
+      .for('update', { skipLocked: true });
     for (const upgrade of stale) {
       if (upgrade.topUpCents > 0) {
         await releaseInvestmentHold(tx, {
