@@ -168,10 +168,10 @@ export async function adminRoutes(app: App) {
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       };
-      if (request.query.once) {
+      if (request.query.once || request.method === 'HEAD') {
         reply.hijack();
         reply.raw.writeHead(200, headers);
-        send('counts', { counts: await pendingCounts(app.deps.db), arrived: [] });
+        if (request.method !== 'HEAD') send('counts', { counts: await pendingCounts(app.deps.db), arrived: [] });
         reply.raw.end();
         return reply;
       }

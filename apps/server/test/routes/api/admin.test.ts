@@ -264,6 +264,8 @@ describe('live queues', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/events?once=1', headers: author.headers });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('event: counts');
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/admin/events', headers: author.headers });
+    expect(head.statusCode).toBe(200);
     const user = await t.createUser();
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: user.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/events' })).statusCode).toBe(401);
