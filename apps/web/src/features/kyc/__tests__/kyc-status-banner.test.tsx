@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import type { KycStatus } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { KycStatusBanner } from '../index';
 import { resolveRelativeRequests } from './kyc-test-utils';
+
+// Pages load lazily and the machine may be busy: allow more than the default second.
+configure({ asyncUtilTimeout: 8000 });
 
 function show(kycStatus: KycStatus, reason: string | null = null) {
   stubFetch((url) =>
@@ -15,7 +18,7 @@ function show(kycStatus: KycStatus, reason: string | null = null) {
   });
 }
 
-describe('KycStatusBanner', () => {
+describe('KycStatusBanner', { timeout: 30_000 }, () => {
   beforeEach(() => resolveRelativeRequests());
 
   it('prompts to upload when nothing was submitted', async () => {

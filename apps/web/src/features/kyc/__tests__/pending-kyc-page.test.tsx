@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { KYC_MESSAGES } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import type { PendingKycCase } from '../api/kyc-api';
 import { nextCaseId } from '../pages/pending-kyc-page';
 import { resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
+
+// Pages load lazily and the machine may be busy: allow more than the default second.
+configure({ asyncUtilTimeout: 8000 });
 
 function kase(id: string, name: string, submittedAt: string, backType = 'application/pdf'): PendingKycCase {
   return {
@@ -72,7 +75,7 @@ async function requestBodies(fn: ReturnType<typeof stubFetch>['fn']) {
   return bodies;
 }
 
-describe('/pending-kyc', () => {
+describe('/pending-kyc', { timeout: 30_000 }, () => {
   beforeEach(() => {
     resolveRelativeRequests();
     stubObjectUrls();
@@ -117,21 +120,22 @@ describe('/pending-kyc', () => {
     const { user, fn } = setup();
     await screen.findByRole('region', { name: 'Ada Older' });
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByRole('region', { name: 'Bo Middle' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Bo Middle' }, { timeout: 5000 })).toBeInTheDocument();
     expect(decisions.map((d) => d.url)).toEqual(['/api/users/kyc/u1/approve']);
     expect(await requestBodies(fn)).toEqual([{ submissionId: 'sub-u1' }]);
     await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'KYC queue' })).getAllByRole('button')).toHaveLength(2));
   });
 
-  it('rejects with a reason', async () => {
+  it('rejects with a reason', { timeout: 20_000 }, async () => {
     const { user, fn } = setup();
     await user.click(await screen.findByRole('button', { name: /Bo Middle/ }));
     await screen.findByRole('region', { name: 'Bo Middle' });
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/Reason/), 'Blurred photo');
+    await user.click(within(dialog).getByLabelText(/Reason/));
+    await user.paste('Blurred photo');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByRole('region', { name: 'Cy Newest' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Cy Newest' }, { timeout: 5000 })).toBeInTheDocument();
     expect(decisions.map((d) => d.url)).toEqual(['/api/users/kyc/u2/reject']);
     expect(await requestBodies(fn)).toEqual([{ submissionId: 'sub-u2', reason: 'Blurred photo' }]);
   });

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { UploadKycPage } from '../pages/upload-kyc-page';
 import { FakeXhr, fileOf, installFakeXhr, resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
+
+// Pages load lazily and the machine may be busy: allow more than the default second.
+configure({ asyncUtilTimeout: 8000 });
 
 const routes = [
   {
@@ -35,7 +38,7 @@ const front = () => screen.getByLabelText('Front of document');
 const back = () => screen.getByLabelText('Back of document');
 const submit = () => screen.getByRole('button', { name: /submit documents/i });
 
-describe('/upload-kyc', () => {
+describe('/upload-kyc', { timeout: 30_000 }, () => {
   beforeEach(() => {
     installFakeXhr();
     resolveRelativeRequests();
