@@ -87,4 +87,27 @@ describe.skipIf(!onPostgres)('maturity on PostgreSQL with two instances', () => 
     // Nothing left: another round from both instances ends nothing.
     expect(await Promise.all([matureDue(a.app.deps), matureDue(b.app.deps)])).toEqual([0, 0]);
   }, 120_000);
+
+  it('concurrent requests on both instances never hold the same dollar twice; approval happens once', async () => {
+    const investor = await a.createUser();
+    await database.db.transaction((tx) => adjustBalance(tx, { userId: investor.user.id, operation: 'add', amountCents: 30_000, reason: 'test funding', actorId: null }));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        (index % 2 === 0 ? a.app : b.app).inject({ method: 'POST', url: '/api/invest/start-invest', headers: investor.headers, payload: { amount: 150, planName: 'Basic' } }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    expect(await getUserBalances(database.db, investor.user.id)).toMatchObject({ balanceCents: 30_000, availableCents: 0 });
+
+    const staff = await a.createUser({ role: 'admin' });
+    const id = responses.find((response) => response.statusCode === 201)!.json<{ investment: { _id: string } }>().investment._id;
+    const decisions = await Promise.all([
+      a.app.inject({ method: 'PUT', url: `/api/invest/${id}/approve`, headers: staff.headers }),
+      b.app.inject({ method: 'PUT', url: `/api/invest/${id}/approve`, headers: staff.headers }),
+      b.app.inject({ method: 'PUT', url: `/api/invest/${id}/reject`, headers: staff.headers }),
+    ]);
+    expect(decisions.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect(decisions.filter((response) => response.statusCode === 409)).toHaveLength(2);
+    expect((await verifyLedger(database.db)).problems).toEqual([]);
+  }, 60_000);
 });
