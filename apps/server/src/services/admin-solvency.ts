@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatCents, type SolvencyReport } from '@app/shared';
+import { applyBasisPoints, formatCents, type SolvencyReport } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { verifyLedger } from '../ledger/verify';
 
@@ -39,12 +39,12 @@ export async function solvencyReport(db: DbOrTx): Promise<SolvencyReport> {
   let profitDueCents = 0;
   let activeInvestments = 0;
   if (await tableExists(db, 'investments')) {
-    const [due] = rows<{ due: string; active: string }>(
-      await db.execute(sql`select coalesce(sum(round(amount_cents::numeric * roi_basis_points / 10000)), 0)::text as due,
-        count(*)::text as active from investments where status = 'Active'`),
+    // Profit is computed per investment the way maturity credits it (basis points, half to even).
+    const active = rows<{ amount: string; bp: number }>(
+      await db.execute(sql`select amount_cents::text as amount, roi_basis_points as bp from investments where status = 'Active'`),
     );
-    profitDueCents = Number(due?.due ?? 0);
-    activeInvestments = Number(due?.active ?? 0);
+    profitDueCents = active.reduce((sum, row) => sum + applyBasisPoints(Number(row.amount), Number(row.bp)), 0);
+    activeInvestments = active.length;
   }
 
   const wallet = get('wallet');

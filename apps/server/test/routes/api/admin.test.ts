@@ -188,6 +188,13 @@ describe('solvency', () => {
     // received 1000 - paid 195 = 805 held by the platform, against 810 owed (the $5 fee stays, the $10 goodwill is a cost)
     expect(delta((r) => r.surplus)).toBe(-500);
     expect(after.ledger.ok).toBe(true);
+    // An active investment: its principal is owed now, its profit at maturity.
+    await t.database.db.execute(sql`insert into investments (id, investment_id, user_id, plan_id, plan_name, roi_basis_points, duration_seconds, amount_cents, status)
+      values ('solv-inv', 'INV-SOLV1', ${user.user.id}, 'plan', 'Basic', 850, 86400, 12345, 'Active')`);
+    const withInvestment = (await t.app.inject({ method: 'GET', url: '/api/admin/solvency', headers: admin.headers })).json();
+    expect(withInvestment.activeInvestments).toBe(after.activeInvestments + 1);
+    // 123.45 x 8.5% = 10.49325 -> 10.49
+    expect(Math.round((Number(withInvestment.owed.profitDueAtMaturity) - Number(after.owed.profitDueAtMaturity)) * 100)).toBe(1049);
     const subscriber = await t.createUser();
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/solvency', headers: subscriber.headers })).statusCode).toBe(403);
   });
