@@ -44,8 +44,19 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
+/** Scrolls to the bottom in steps, so sections that load near the viewport are there. */
+async function scrollThrough(page: Page) {
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Lets lazy content, counters and typing settle so screenshots and axe see the finished page. */
 async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await scrollThrough(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1200);
 }
@@ -85,6 +96,7 @@ test('the narrowest phone (360px) has no horizontal scroll on the home page', as
   await page.goto('/');
   await settle(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await screenshot(page, 'home-phone-360');
 });
 
 test('the phone menu opens, is keyboard usable and closes with Escape', async ({ page }) => {
@@ -108,6 +120,7 @@ test('home: hero Sign In, leadership, live counters and the footer icons', async
   await page.goto('/');
   const hero = page.getByRole('region', { name: /Invest with/ });
   await expect(hero.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  await scrollThrough(page);
   await expect(page.getByRole('heading', { name: 'Meet Our Leadership' })).toBeVisible();
   for (const title of ['Chief Investment Officer', 'Head of Wealth Management', 'Global Market Strategist', 'Senior Investment Advisor']) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();
@@ -149,6 +162,7 @@ test('FAQ: ten questions, one open at a time, clicking the open one closes it', 
 
 test('testimonials: 6 shown, 14 after Show more, 6 after Show less', async ({ page }) => {
   await page.goto('/');
+  await scrollThrough(page);
   const list = page.getByTestId('testimonials');
   await expect(list.getByRole('listitem')).toHaveCount(6);
   await page.getByRole('button', { name: 'Show more' }).click();
