@@ -187,8 +187,9 @@ const ACTIVE_PDF_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 
 
 /**
  * A structural check: header, an end-of-file marker, a startxref that points at a
- * cross-reference table (followed by a trailer) or a cross-reference stream object, and at
- * least one object. Also refuses visible active content (names decoded from #xx escapes);
+ * cross-reference table (followed by a trailer naming /Root) or a cross-reference stream
+ * object (or, when the offset is off, such a table or stream exists to rebuild from), and
+ * at least one object. Also refuses visible active content (names decoded from #xx escapes);
  * content inside compressed object streams is not inspected, so PDFs are still only ever
  * served to staff, as attachments, with nosniff.
  */
@@ -203,15 +204,18 @@ export function checkPdf(input: Buffer): void {
   if (!offsetMatch) throw invalidFormat();
   const xrefOffset = Number(offsetMatch[1]);
   if (!Number.isSafeInteger(xrefOffset) || xrefOffset <= 8 || xrefOffset >= startxrefAt) throw invalidFormat();
+  const hasRootTrailer = (from: number) => {
+    const trailerAt = text.indexOf('trailer', from);
+    return trailerAt >= 0 && trailerAt < startxrefAt && /\/Root\s+\d+\s+\d+\s+R/.test(text.slice(trailerAt, startxrefAt));
+  };
   const atXref = text.slice(xrefOffset, xrefOffset + 64);
-  if (atXref.startsWith('xref')) {
-    const trailerAt = text.indexOf('trailer', xrefOffset);
-    if (trailerAt < 0 || trailerAt > startxrefAt || !/\/Root\s+\d+\s+\d+\s+R/.test(text.slice(trailerAt, startxrefAt))) {
-      throw invalidFormat();
-    }
-  } else if (!/^\d+\s+\d+\s+obj\b/.test(atXref)) {
-    throw invalidFormat();
-  }
+  const pointsAtTable = atXref.startsWith('xref') && hasRootTrailer(xrefOffset);
+  const pointsAtStream = /^\d+\s+\d+\s+obj\b/.test(atXref);
+  // Readers rebuild a cross-reference whose offset is slightly wrong (common in phone-made
+  // PDFs); accept that too when a table with a /Root trailer or an XRef stream exists.
+  const rebuildable =
+    (/(^|[\r\n])xref\s/.test(text) && hasRootTrailer(0)) || /\/Type\s*\/XRef\b[\s\S]*\/Root\s+\d+\s+\d+\s+R/.test(text);
+  if (!pointsAtTable && !pointsAtStream && !rebuildable) throw invalidFormat();
   if (!/\d+\s+\d+\s+obj\b/.test(text)) throw invalidFormat();
 
   for (const match of text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)) {

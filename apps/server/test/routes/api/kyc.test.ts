@@ -757,6 +757,15 @@ describe('document storage', () => {
     expect(() => checkPdf(pdf())).not.toThrow();
     expect(() => checkPdf(Buffer.from('%PDF-1.4\nstartxref\n9999\n%%EOF'))).toThrow();
     expect(() => checkPdf(Buffer.from(pdf().toString('latin1').replace('/Root 1 0 R', '')))).toThrow();
+    // A slightly wrong startxref offset is tolerated when the table and trailer are there.
+    const shifted = pdf().toString('latin1').replace(/startxref\n(\d+)/, (_all, n: string) => `startxref\n${Number(n) - 3}`);
+    expect(() => checkPdf(Buffer.from(shifted, 'latin1'))).not.toThrow();
+    expect(() => checkPdf(Buffer.from(shifted.replace('/Root 1 0 R', ''), 'latin1'))).toThrow();
+    // A cross-reference stream (PDF 1.5+) is fine.
+    const streamPdf = '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+    const xrefAt = streamPdf.length;
+    const full = `${streamPdf}3 0 obj\n<< /Type /XRef /Size 4 /Root 1 0 R /W [1 2 1] /Length 0 >>\nstream\n\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`;
+    expect(() => checkPdf(Buffer.from(full, 'latin1'))).not.toThrow();
   });
 });
 
