@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Bell } from 'lucide-react';
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 import { PENDING_QUEUES, type PendingCounts, type PendingQueue } from '@app/shared';
 import { cn } from '../../lib/cn';
 import { useAppDispatch } from '../../lib/hooks';
@@ -93,7 +93,7 @@ export function useQueueArrivals(enabled: boolean) {
       const tags = arrived.flatMap((queue) => QUEUE_TAGS[queue]);
       // Loaded on demand: the first page load stays free of RTK Query.
       void import('../../lib/query').then(({ api }) => dispatch(api.util.invalidateTags(tags as never)));
-      for (const queue of arrived) toast.info(`New ${QUEUE_LINKS[queue].noun} request waiting`, { toastId: `arrival-${queue}` });
+      for (const queue of arrived) notify('info', `New ${QUEUE_LINKS[queue].noun} request waiting`, { toastId: `arrival-${queue}` });
     };
     arrivalListeners.add(onArrival);
     return () => {

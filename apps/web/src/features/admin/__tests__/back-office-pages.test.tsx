@@ -125,7 +125,7 @@ describe('/admin/audit', () => {
       actions: ['balance.adjust', 'user.role_change'],
     };
     routes['/api/admin/audit'] = () => ({ status: 200, body: log });
-    renderApp('/admin/audit', { user: author() });
+    renderApp('/admin/audit?targetId=u-9', { user: author() });
     expect(await screen.findByText('user.role_change', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText('{"role":"subscriber"}')).toBeInTheDocument();
     expect(screen.getByText('{"role":"author"}')).toBeInTheDocument();
@@ -133,6 +133,7 @@ describe('/admin/audit', () => {
     expect(screen.getByText('Reason: goodwill')).toBeInTheDocument();
     expect(screen.getByText('Nina Target')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete|Edit/ })).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/admin/audit')?.search).toContain('targetId=u-9');
     await user.selectOptions(screen.getByLabelText('Action'), 'user.role_change');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/audit' && call.search.includes('action=user.role_change'))).toBe(true));

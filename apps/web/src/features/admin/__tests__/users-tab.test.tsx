@@ -77,6 +77,7 @@ describe('UsersTab', () => {
     expect(within(card).getByRole('link', { name: 'Profit' })).toHaveAttribute('href', '/edit-balance/u-1');
     expect(within(card).getByRole('link', { name: 'Balance' })).toHaveAttribute('href', '/edit-user-balance/u-1');
     expect(within(card).getByRole('link', { name: 'Fees' })).toHaveAttribute('href', '/update-fee/u-1');
+    expect(within(card).getByRole('link', { name: 'Audit trail' })).toHaveAttribute('href', '/admin/audit?targetId=u-1');
     const ann = await cardOf('Ann');
     expect(within(ann).getByText('Email not verified')).toBeInTheDocument();
     expect(within(ann).getByText('Pending')).toBeInTheDocument();

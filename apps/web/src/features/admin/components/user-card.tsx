@@ -96,6 +96,9 @@ export function UserCard({ user }: { user: AdminUserView }) {
           <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={user.email}>
             {user.email}
           </p>
+          <Link to={`/admin/audit?targetId=${encodeURIComponent(user._id)}`} className="text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
+            Audit trail
+          </Link>
         </div>
         <Badge tone={ROLE_TONES[user.role]}>{user.role}</Badge>
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AuditItem } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -55,8 +56,15 @@ function AuditEntry({ item }: { item: AuditItem }) {
 /** Staff: the append-only audit log, read-only, with filters. */
 export function AuditPage() {
   useDocumentTitle('Audit log', 'Every staff action, who did it and when.');
-  const [draft, setDraft] = useState<AuditArgs>({});
-  const [filters, setFilters] = useState<AuditArgs>({});
+  const [params] = useSearchParams();
+  // Links (a user card's audit trail) open the log already filtered.
+  const [initial] = useState<AuditArgs>(() => ({
+    action: params.get('action') ?? undefined,
+    actorId: params.get('actorId') ?? undefined,
+    targetId: params.get('targetId') ?? undefined,
+  }));
+  const [draft, setDraft] = useState<AuditArgs>(initial);
+  const [filters, setFilters] = useState<AuditArgs>(initial);
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, error, refetch } = useAuditQuery({ ...filters, page });
 
