@@ -282,6 +282,22 @@ describe('POST /api/users/uploadKycDocuments', () => {
     expect(metadata.width).toBe(64);
   });
 
+  it('applies the photo orientation before dropping it', async () => {
+    const applicant = await newApplicant();
+    const sideways = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#888888' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(sideways).metadata()).orientation).toBe(6);
+    await upload(applicant, [
+      { name: 'front', filename: 'a.jpg', contentType: 'image/jpeg', data: sideways },
+      { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
+    ]);
+    const served = await sharp((await getDocument(admin, applicant.user.id, 'front')).rawPayload).metadata();
+    expect([served.width, served.height]).toEqual([40, 64]);
+    expect(served.orientation).toBeUndefined();
+  });
+
   it('accepts every listed type, decided from the bytes', async () => {
     const cases: [string, Buffer, string][] = [
       ['gif', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).gif().toBuffer(), 'image/png'],
