@@ -270,11 +270,12 @@ describe('ActiveInvestments widget', () => {
   it('shows each active investment with progress and countdown, and skips the rest', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-03-01T12:00:00.000Z'));
-    serveApi((request) =>
-      request.path === '/api/invest/investment-history'
+    const { seen } = serveApi((request) => {
+      if (request.path === '/api/invest/deposit-maturity') return { body: { message: 'No investments due', matured: 0 } };
+      return request.path === '/api/invest/investment-history'
         ? { body: [investment(), investment({ _id: 'inv-3', status: 'Pending', startDate: null, endDate: null }), investment({ _id: 'inv-4', status: 'Ended' })] }
-        : undefined,
-    );
+        : undefined;
+    });
     const store = makeStore();
     const router = createMemoryRouter([{ path: '/', element: <ActiveInvestments /> }]);
     render(
@@ -287,6 +288,8 @@ describe('ActiveInvestments widget', () => {
     expect(bars[0]).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByTestId('countdown')).toHaveTextContent('Matures in 12:00:00');
     expect(screen.getByText('$162.00')).toBeInTheDocument();
+    // SPEC §7: the dashboard asks the server to mature due investments on load.
+    expect(seen.filter((request) => request.path === '/api/invest/deposit-maturity')).toHaveLength(1);
   });
 });
 

@@ -1,22 +1,33 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { TrendingUp } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
-import { useInvestmentHistoryQuery } from '../api/invest-api';
+import { useDepositMaturityMutation, useInvestmentHistoryQuery } from '../api/invest-api';
 import { formatPercent } from './format';
 import { InvestmentProgress } from './investment-progress';
 import { useNow } from './use-now';
 
 /**
  * Dashboard widget (PRODUCT §4): each active investment with a progress bar and a live
- * countdown to maturity, its expected payout and a link to its page.
+ * countdown to maturity, its expected payout and a link to its page. On mount, and when a
+ * countdown reaches zero, it calls GET /api/invest/deposit-maturity (SPEC §7: on dashboard
+ * load) so due investments pay out at once; the list and balances refresh when they do.
  */
 export function ActiveInvestments({ title = 'Active investments' }: { title?: string }) {
   const { data, isLoading, isError } = useInvestmentHistoryQuery();
+  const [depositMaturity] = useDepositMaturityMutation();
   const now = useNow();
   const active = (data ?? []).filter((item) => item.status === 'Active');
+  const due = active.filter((item) => item.endDate !== null && Date.parse(item.endDate) <= now).length;
+  const asked = useRef(-1);
+  useEffect(() => {
+    if (due <= asked.current) return;
+    asked.current = due;
+    void depositMaturity().unwrap().catch(() => {});
+  }, [due, depositMaturity]);
   const pending = (data ?? []).filter((item) => item.status === 'Pending').length;
 
   return (
