@@ -106,7 +106,8 @@ describe('ledger primitives', () => {
       db().transaction(async (tx) => {
         const [journal] = await tx.insert(ledgerJournals).values({ kind: 'deposit', userId: user.id, label: 'x' }).returning();
         await tx.execute(sql`insert into ledger_accounts (user_id, kind) values (${user.id}, 'wallet') on conflict do nothing`);
-        const [account] = (await tx.execute(sql`select id from ledger_accounts where user_id = ${user.id} and kind = 'wallet'`)).rows as { id: number }[];
+        const found = (await tx.execute(sql`select id from ledger_accounts where user_id = ${user.id} and kind = 'wallet'`)) as unknown as { rows: { id: number }[] };
+        const [account] = found.rows;
         await tx.insert(ledgerPostings).values({ journalId: journal!.id, accountId: Number(account!.id), amountCents: 5 });
       }),
     ).rejects.toThrow();
