@@ -74,6 +74,16 @@ export const ledgerJournals = pgTable(
     uniqueIndex('ledger_journals_kind_reference_unique')
       .on(table.kind, table.reference)
       .where(sql`${table.reference} is not null`),
+    /**
+     * The journals the history shows as their own items (staff adjustments, stand-alone fees,
+     * referral bonuses), so a page of them costs the same however many deposits a user has.
+     * Keep the predicate identical to services/history-sources.ts.
+     */
+    index('ledger_journals_user_history_idx')
+      .on(table.userId, table.createdAt, table.id)
+      .where(
+        sql`kind in ('balance_adjustment', 'profit_adjustment', 'fee', 'fee_refund', 'referral_bonus') and (kind <> 'fee' or reference is null)`,
+      ),
   ],
 );
 

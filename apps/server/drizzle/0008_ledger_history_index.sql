@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_journals_user_history_idx" ON "ledger_journals" USING btree ("user_id","created_at","id") WHERE kind in ('balance_adjustment', 'profit_adjustment', 'fee', 'fee_refund', 'referral_bonus') and (kind <> 'fee' or reference is null);
