@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { hashToken } from '../lib/crypto';
 import { getUserBalances } from '../ledger/balances';
 import { recordAudit, type AuditActor } from './audit';
 import { purgeKycDocuments } from './kyc';
@@ -246,6 +247,7 @@ export async function startImpersonation(
 export async function exitImpersonation(
   deps: AppDeps,
   current: { user: UserRow; session: SessionRow } | null,
+  currentToken: string | null,
   staffToken: string | null,
   ip: string | null,
 ): Promise<{ restoredToken: string | null; message: string }> {
@@ -254,8 +256,14 @@ export async function exitImpersonation(
   // Signed in normally (not impersonating): there is nothing to exit, whatever cookie lingers.
   if (!impersonation && (current || !staffSession)) throw badRequest(ADMIN_MESSAGES.notImpersonating);
   // The held staff token is honoured only for the staff session that started this impersonation.
-  const restorable =
-    staffSession && (!impersonation || impersonation.session.impersonatorSessionId === staffSession.session.id) ? staffSession : null;
+  let restorable = staffSession && impersonation?.session.impersonatorSessionId === staffSession.session.id ? staffSession : null;
+  if (!impersonation && staffSession && currentToken) {
+    // The impersonation session has ended under us (the user was suspended or deleted): the
+    // browser still holds its token, which proves this exit belongs to that impersonation.
+    // After a logout the token is gone, and so is the way back.
+    const [ended] = await deps.db.select().from(sessions).where(eq(sessions.id, hashToken(currentToken))).limit(1);
+    if (ended?.impersonatorSessionId === staffSession.session.id) restorable = staffSession;
+  }
   if (!impersonation && !restorable) throw badRequest(ADMIN_MESSAGES.notImpersonating);
   await deps.db.transaction(async (tx) => {
     if (impersonation) await revokeSession(tx, impersonation.session.id);

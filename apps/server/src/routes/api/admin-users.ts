@@ -145,8 +145,9 @@ export async function adminUsersRoutes(app: App) {
     },
     async (request, reply) => {
       const staffToken = request.cookies[STAFF_SESSION_COOKIE] ?? null;
-      const result = await exitImpersonation(app.deps, request.auth, staffToken, request.ip ?? null);
+      // The held token is used once, whatever the outcome.
       reply.clearCookie(STAFF_SESSION_COOKIE, staffCookieOptions(request));
+      const result = await exitImpersonation(app.deps, request.auth, request.sessionToken, staffToken, request.ip ?? null);
       if (result.restoredToken) setSession(request, reply, result.restoredToken);
       else reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secure(request), path: '/' });
       return { message: result.message, restored: Boolean(result.restoredToken) };

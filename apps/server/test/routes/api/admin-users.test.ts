@@ -321,6 +321,28 @@ describe('impersonation', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(401);
   });
 
+  it('exit still returns the staff member when the viewed user was suspended meanwhile, but not after a logout', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: { cookie: `sid=${admin.token}` } });
+    const sid = cookieOf(start, 'sid');
+    expect((await upgrade(admin, { id: target.user.id, role: 'suspended' })).statusCode).toBe(200);
+    const exit = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: { cookie: `sid=${sid}; sid_staff=${admin.token}` } });
+    expect(exit.statusCode).toBe(200);
+    expect(exit.json().restored).toBe(true);
+    expect(cookieOf(exit, 'sid')).toBe(admin.token);
+
+    const other = await t.createUser();
+    const again = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${other.user.id}`, headers: { cookie: `sid=${admin.token}` } });
+    const sid2 = cookieOf(again, 'sid');
+    const logout = await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: { cookie: `sid=${sid2}` } });
+    expect(logout.statusCode).toBe(200);
+    // The logout cleared sid; only the held staff cookie is left.
+    const afterLogout = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: { cookie: `sid_staff=${admin.token}` } });
+    expect(afterLogout.statusCode).toBe(400);
+    expect(cookieOf(afterLogout, 'sid_staff')).toBe('');
+  });
+
   it('exit with a staff cookie from another session does not restore it', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const other = await t.createUser({ role: 'admin' });
