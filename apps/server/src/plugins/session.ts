@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
+import { getSettings } from '../services/settings';
+import { isTwoFactorEnabled } from '../services/user-view';
 import { findSession, SESSION_COOKIE } from '../services/sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -53,12 +55,23 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.auth) throw unauthorized();
   if (!isStaff(request.auth.user.role)) throw forbidden('Not authorized: staff only');
+  await requireStaffSecondFactor(request);
+}
+
+/** The requireStaffTwoFactor setting: staff use the back office only with two-factor on. */
+async function requireStaffSecondFactor(request: FastifyRequest): Promise<void> {
+  const db = request.server.deps.db;
+  if (!(await getSettings(db)).requireStaffTwoFactor) return;
+  if (!(await isTwoFactorEnabled(db, request.auth!.user.id))) {
+    throw forbidden('Two-factor authentication is required for staff accounts. Set it up in your profile (Security tab).');
+  }
 }
 
 /** preHandler: an admin. */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.auth) throw unauthorized();
   if (request.auth.user.role !== 'admin') throw forbidden('Not authorized: admins only');
+  await requireStaffSecondFactor(request);
 }
 
 /** The signed-in user of a route guarded by requireUser/requireStaff/requireAdmin. */

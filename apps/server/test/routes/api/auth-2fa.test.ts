@@ -158,3 +158,28 @@ describe('managing two-factor', () => {
     expect((await browser.post('/api/users/login', { email: body.email, password: body.password })).statusCode).toBe(200);
   });
 });
+
+describe('requireStaffTwoFactor setting', () => {
+  it('keeps staff without two-factor out of the back office until they turn it on', async () => {
+    const { putSettings } = await import('../../../src/services/settings');
+    const browser = new Browser(t);
+    const { user } = await registerIn(browser);
+    const { users } = await import('../../../src/db/schema');
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user._id));
+    expect((await browser.get('/api/users/kyc/pending')).statusCode).toBe(200);
+    await putSettings(t.database.db, { requireStaffTwoFactor: true }, null);
+    try {
+      const refused = await browser.get('/api/users/kyc/pending');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toMatch(/Two-factor authentication is required for staff/);
+      // The profile (where two-factor is set up) still works.
+      expect((await browser.get('/api/users/getUser')).statusCode).toBe(200);
+      const setup = await browser.post('/api/users/2fa/setup');
+      nextStep();
+      await browser.post('/api/users/2fa/enable', { code: codeAt(setup.json().secret, t.clock.now()) });
+      expect((await browser.get('/api/users/kyc/pending')).statusCode).toBe(200);
+    } finally {
+      await putSettings(t.database.db, { requireStaffTwoFactor: false }, null);
+    }
+  });
+});
