@@ -19,7 +19,7 @@ import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { deriveKeys, type AppDeps } from '../apps/server/src/deps';
 import { createOutbox } from '../apps/server/src/email/outbox';
 import { renderEmail } from '../apps/server/src/email/render';
-import { verifyLedger } from '../apps/server/src/ledger';
+import { adjustBalance, verifyLedger } from '../apps/server/src/ledger';
 import { insertUser } from '../apps/server/src/services/accounts';
 import { decidePayment, newTransactionId } from '../apps/server/src/services/payments';
 import { createSession } from '../apps/server/src/services/sessions';
@@ -207,6 +207,13 @@ async function benchHistory(entries: number): Promise<{ entries: number; first: 
         select gen_random_uuid()::text, ${user.id}, 500 + g, 'BTC', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', case when g % 2 = 0 then 'Approved' else 'Rejected' end, g,
           now() - make_interval(secs => g * 60 + 30)
         from generate_series(1, ${entries - half}) g`);
+      // Each confirmed deposit has its journal, as in real use; a few staff adjustments too.
+      await database.db.execute(sql`insert into ledger_journals (kind, user_id, label, reference, created_at)
+        select 'deposit', ${user.id}, 'Deposit ' || p.transaction_id, 'payment:' || p.id, p.created_at from payments p where p.status = 'Confirmed'`);
+      await database.db.execute(sql`insert into ledger_accounts (user_id, kind) values (${user.id}, 'wallet'), (${user.id}, 'adjustments')`);
+      for (let i = 0; i < 5; i += 1) {
+        await database.db.transaction((tx) => adjustBalance(tx, { userId: user.id, operation: 'add', amountCents: 100, reason: `bench ${i}`, actorId: null, at: new Date(Date.now() - i * 86_400_000 * 30) }));
+      }
       await database.db.execute(sql`analyze`);
       const headers = { authorization: `Bearer ${token}` };
       const time = async (query: string) => {

@@ -112,6 +112,13 @@ export const withdrawalsHistorySource: HistorySource = {
 
 /** Journal kinds shown as their own history items ("Adjustment by support: <reason>", bonuses). */
 const ADJUSTMENT_KINDS = ['balance_adjustment', 'profit_adjustment', 'fee', 'fee_refund', 'referral_bonus'] as const;
+/**
+ * Written out (not as parameters) and identical to the predicate of the partial index
+ * ledger_journals_user_history_idx, so the planner uses it.
+ */
+const ADJUSTMENT_FILTER = sql.raw(
+  `j.kind in (${ADJUSTMENT_KINDS.map((kind) => `'${kind}'`).join(', ')}) and (j.kind <> 'fee' or j.reference is null)`,
+);
 const KIND_NAMES: Record<string, string> = {
   balance_adjustment: 'Balance adjustment',
   profit_adjustment: 'Profit adjustment',
@@ -130,8 +137,7 @@ export const adjustmentsHistorySource: HistorySource = {
         join ledger_accounts a on a.user_id = j.user_id and a.kind = 'wallet'
         join ledger_postings p on p.journal_id = j.id and p.account_id = a.id
         where j.user_id = ${query.userId}
-          and j.kind in (${sql.join(ADJUSTMENT_KINDS.map((kind) => sql`${kind}`), sql`, `)})
-          and (j.kind <> 'fee' or j.reference is null)
+          and ${ADJUSTMENT_FILTER}
           and ${afterCursorSql('Adjustment', query.after, sql`j.created_at`, sql`(lpad(j.id::text, 20, '0') collate "C")`)}
         order by j.created_at desc, j.id desc
         limit ${query.limit}`),
