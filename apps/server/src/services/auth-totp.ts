@@ -55,6 +55,8 @@ function newRecoveryCode(): string {
 
 /** The 30-second step a TOTP code was accepted for, or null. Does not record it. */
 function matchingStep(deps: AppDeps, secretBase32: string, code: string): number | null {
+  // otpauth compares bytes with timingSafeEqual, which throws for a same-length non-ASCII token.
+  if (!/^\d{6}$/.test(code)) return null;
   const nowMs = deps.now().getTime();
   const totp = totpFor(secretBase32, 'check');
   const delta = totp.validate({ token: code, timestamp: nowMs, window: WINDOW });
