@@ -140,6 +140,8 @@ export interface PendingKycCase {
   createdAt: string;
   submittedAt: string;
   previousRejections: number;
+  /** The reason given with the latest earlier rejection, if any. */
+  lastRejectionReason: string | null;
   kyc: {
     frontDoc: string;
     backDoc: string;
@@ -165,12 +167,17 @@ export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<Pe
     .where(and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed)))
     .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id));
   const rejectedCounts = new Map<string, number>();
+  const lastReasons = new Map<string, string | null>();
   if (rows.length > 0) {
     const rejected = await deps.db
-      .select({ userId: kycSubmissions.userId })
+      .select({ userId: kycSubmissions.userId, reason: kycSubmissions.reason })
       .from(kycSubmissions)
-      .where(and(eq(kycSubmissions.status, 'Rejected'), inArray(kycSubmissions.userId, rows.map((row) => row.user.id))));
-    for (const row of rejected) rejectedCounts.set(row.userId, (rejectedCounts.get(row.userId) ?? 0) + 1);
+      .where(and(eq(kycSubmissions.status, 'Rejected'), inArray(kycSubmissions.userId, rows.map((row) => row.user.id))))
+      .orderBy(asc(kycSubmissions.submittedAt));
+    for (const row of rejected) {
+      rejectedCounts.set(row.userId, (rejectedCounts.get(row.userId) ?? 0) + 1);
+      lastReasons.set(row.userId, row.reason);
+    }
   }
   return rows.map(({ submission, user }) => ({
     _id: user.id,
@@ -185,6 +192,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<Pe
     createdAt: user.createdAt.toISOString(),
     submittedAt: submission.submittedAt.toISOString(),
     previousRejections: rejectedCounts.get(user.id) ?? 0,
+    lastRejectionReason: lastReasons.get(user.id) ?? null,
     kyc: {
       frontDoc: documentUrl(user.id, 'front', submission.id),
       backDoc: documentUrl(user.id, 'back', submission.id),

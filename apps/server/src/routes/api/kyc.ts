@@ -37,6 +37,7 @@ const pendingCase = z.object({
   createdAt: z.string(),
   submittedAt: z.string(),
   previousRejections: z.number(),
+  lastRejectionReason: z.string().nullable(),
   kyc: z.object({
     frontDoc: z.string(),
     backDoc: z.string(),

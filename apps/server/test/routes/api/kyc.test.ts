@@ -507,6 +507,7 @@ describe('staff review', () => {
       createdAt: expect.any(String),
       submittedAt: expect.any(String),
       previousRejections: 0,
+      lastRejectionReason: null,
       kyc: {
         frontDoc: expect.stringMatching(new RegExp(`^/api/users/kyc/${older.user.id}/documents/front\\?submissionId=`)),
         backDoc: expect.stringMatching(/\/documents\/back\?submissionId=/),
@@ -590,7 +591,10 @@ describe('staff review', () => {
     const old = await getDocument(admin, applicant.user.id, 'front', `?submissionId=${rows[0]!.id}`);
     expect(old.statusCode).toBe(200);
     const queue = (await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending', headers: admin.headers })).json();
-    expect(queue.pendingUsers.find((row: { _id: string }) => row._id === applicant.user.id).previousRejections).toBe(1);
+    expect(queue.pendingUsers.find((row: { _id: string }) => row._id === applicant.user.id)).toMatchObject({
+      previousRejections: 1,
+      lastRejectionReason: 'The back photo is blurred.',
+    });
   });
 
   it('rejects without a reason too, and refuses overlong reasons', async () => {

@@ -24,6 +24,7 @@ function kase(id: string, name: string, submittedAt: string, backType = 'applica
     createdAt: '2026-01-02T10:00:00.000Z',
     submittedAt,
     previousRejections: id === 'u2' ? 1 : 0,
+    lastRejectionReason: id === 'u2' ? 'Photo too dark' : null,
     kyc: {
       frontDoc: `/api/users/kyc/${id}/documents/front?submissionId=sub-${id}`,
       backDoc: `/api/users/kyc/${id}/documents/back?submissionId=sub-${id}`,
@@ -129,7 +130,8 @@ describe('/pending-kyc', { timeout: 30_000 }, () => {
   it('rejects with a reason', { timeout: 20_000 }, async () => {
     const { user, fn } = setup();
     await user.click(await screen.findByRole('button', { name: /Bo Middle/ }));
-    await screen.findByRole('region', { name: 'Bo Middle' });
+    const panel = await screen.findByRole('region', { name: 'Bo Middle' });
+    expect(within(panel).getByText('Photo too dark')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByLabelText(/Reason/));

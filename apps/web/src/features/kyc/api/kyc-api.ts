@@ -22,6 +22,7 @@ export interface PendingKycCase {
   createdAt: string;
   submittedAt: string;
   previousRejections: number;
+  lastRejectionReason: string | null;
   kyc: {
     frontDoc: string;
     backDoc: string;

@@ -189,6 +189,12 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
           ))}
         </dl>
 
+        {item.previousRejections > 0 && (
+          <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            <span className="font-medium">Last rejection:</span> {item.lastRejectionReason || 'no reason given'}
+          </p>
+        )}
+
         <div className="mt-6 grid gap-4 md:grid-cols-2">
           <DocumentViewer url={item.kyc.frontDoc} type={item.kyc.frontType} label="Front" fileName={item.kyc.frontName} />
           <DocumentViewer url={item.kyc.backDoc} type={item.kyc.backType} label="Back" fileName={item.kyc.backName} />
