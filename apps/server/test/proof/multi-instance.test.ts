@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import type { InjectOptions } from 'light-my-request';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import { emailOutbox, investments } from '../../src/db/schema';
@@ -84,9 +85,9 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const counts = { confirmed: 0, races: 0, refused: 0 };
     const unexpected: string[] = [];
     const started = Date.now();
-    const call = async (app: TestApp, options: Parameters<TestApp['app']['inject']>[0]) => {
+    const call = async (app: TestApp, options: InjectOptions) => {
       operations += 1;
-      const response = await app.app.inject(options as never);
+      const response = await app.app.inject(options);
       if (response.statusCode >= 500) unexpected.push(`${response.statusCode} ${JSON.stringify(options).slice(0, 200)} ${response.body.slice(0, 200)}`);
       return response;
     };
