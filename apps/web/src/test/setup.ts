@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give a loaded 2-core CI machine time to render lazy pages.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; routers call it on navigation.
 window.scrollTo = () => {};

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { apiFetch, errorMessage } from '../../lib/api';
+import { notify } from '../../lib/notify';
 import { useAppSelector } from '../../lib/hooks';
 
 /** Shown on every page while a staff member views the product as a user (read-only). */
@@ -15,7 +15,7 @@ export function ImpersonationBanner() {
       await apiFetch('/api/users/exit-impersonation', { method: 'POST' });
       window.location.assign('/user-profile');
     } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong.'));
+      notify('error', errorMessage(error, 'Something went wrong.'));
       setBusy(false);
     }
   }

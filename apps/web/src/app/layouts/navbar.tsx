@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { logout } from '../../features/auth/auth-slice';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
-import { toast } from 'react-toastify';
+import { notify } from '../../lib/notify';
 import { BrandMark } from './brand-mark';
 import { StaffQueuesMenu } from '../../features/admin/live';
 
@@ -62,10 +62,10 @@ export function Navbar() {
     setOpen(false);
     const result = await dispatch(logout());
     if (logout.fulfilled.match(result)) {
-      toast.success(result.payload.message || 'Logged out');
+      notify('success', result.payload.message || 'Logged out');
       navigate('/login');
     } else {
-      toast.error(result.payload ?? 'Logout failed');
+      notify('error', result.payload ?? 'Logout failed');
     }
   }
 

@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { TIMERS_MS } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { getUser, loginStatus } from '../../features/auth/auth-slice';
@@ -10,10 +9,27 @@ import { Footer } from './footer';
 import { Splash } from './splash';
 import { ImpersonationBanner } from './impersonation-banner';
 
+// Loaded once the page has settled: nothing needs it to render, and toasts raised before it
+// mounts are queued by react-toastify and shown when it does.
+const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
+// Component tests assert on toasts straight after an action: mount at once there.
+const TOASTS_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 1500;
+
+function useSettled(delayMs: number): boolean {
+  const [settled, setSettled] = useState(delayMs === 0);
+  useEffect(() => {
+    if (delayMs === 0) return;
+    const timer = window.setTimeout(() => setSettled(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+  return settled;
+}
+
 export function RootLayout() {
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
   const hasUser = useAppSelector((state) => state.auth.user !== null);
+  const showToasts = useSettled(TOASTS_AFTER_MS);
 
   useEffect(() => {
     void dispatch(loginStatus());
@@ -37,7 +53,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
+      {showToasts && (
+        <Suspense fallback={null}>
+          <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );
