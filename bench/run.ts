@@ -1,9 +1,11 @@
 // `npm run bench`: each scenario's throughput and p99 beside a bare Fastify route measured
 // in its own process in the same run, printed as a ratio. Results also go to bench/results/.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure, ROOT, rssMb, startApp, startBare, type Measurement } from './lib';
+import { proofScenarios } from './proof-scenarios';
 import { scenarios } from './scenarios';
 
 interface Row {
@@ -25,12 +27,12 @@ async function main() {
   console.log(`baseline bare Fastify route: ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms`);
 
   const rows: Row[] = [];
-  const memory: Record<string, { idleMb: number; afterLoadMb: number }> = {};
+  const memory: Record<string, { idleMb: number; afterLoadMb: number; settledMb: number }> = {};
   for (const database of databases) {
     const app = await startApp({ databaseUrl: database.url });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleMb = rssMb(app.process);
-    for (const scenario of scenarios) {
+    for (const scenario of [...scenarios, ...proofScenarios]) {
       const request = await scenario.prepare({ url: app.url });
       const result = await measure({ url: `${app.url}${request.path}`, headers: request.headers });
       rows.push({
@@ -42,17 +44,33 @@ async function main() {
         non2xx: result.non2xx,
       });
     }
-    memory[database.name] = { idleMb, afterLoadMb: rssMb(app.process) };
+    const afterLoadMb = rssMb(app.process);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    memory[database.name] = { idleMb, afterLoadMb, settledMb: rssMb(app.process) };
     await app.stop();
   }
 
   console.table(rows);
   console.log('memory (RSS MB):', memory);
+
+  // Deposit confirmation journals/s through the app's service vs the same SQL through pg, and
+  // the history page with 100 and 100,000 entries (bench/ledger.ts), on PostgreSQL only.
+  const ledger: string[] = [];
+  if (process.env.BENCH_DATABASE_URL) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/ledger.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, DEPOSITS: process.env.DEPOSITS ?? '2000' },
+      encoding: 'utf8',
+      timeout: 20 * 60_000,
+    });
+    ledger.push(...result.stdout.split('\n').filter((line) => /journals\/s|history with/.test(line)));
+    console.log(ledger.join('\n') || `bench/ledger.ts failed: ${result.stderr.slice(-500)}`);
+  }
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`;
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), machine, baseline, rows, memory }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, baseline, rows, memory, ledger }, null, 2)}\n`,
   );
 }
 
