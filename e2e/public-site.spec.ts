@@ -91,6 +91,20 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test.describe('dark theme (system setting)', () => {
+  test.use({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
+  for (const entry of PAGES) {
+    test(`${entry.path} has no serious axe violation in dark mode`, async ({ page }) => {
+      await page.goto(entry.path);
+      await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
+      await settle(page);
+      if (entry.name === 'home' || entry.name === 'investment-plans') await screenshot(page, `${entry.name}-phone-dark`);
+      const violations = await seriousViolations(page);
+      expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
+
 test('the narrowest phone (360px) has no horizontal scroll on the home page', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

@@ -154,6 +154,14 @@ describe('other public pages', () => {
     const forex = await screen.findByTitle('Forex chart');
     expect(forex).toHaveAttribute('src', 'https://charts.example.com/embed?market=forex');
     expect(screen.getByTitle('Crypto chart')).toHaveAttribute('src', 'https://charts.example.com/embed?market=crypto');
+    expect(screen.getAllByText(/Chart provided by charts\.example\.com/)).toHaveLength(2);
+
+    // The site's security policy refusing the service: say so instead of a blank frame.
+    act(() => {
+      document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { blockedURI: 'https://charts.example.com/embed?market=forex' }));
+    });
+    expect(await screen.findAllByText('The chart service could not be reached. Please try again later.')).toHaveLength(2);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 
   it('/our-story, /privacy-policy and /license render with their titles', async () => {

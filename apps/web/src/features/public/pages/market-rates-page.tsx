@@ -27,30 +27,44 @@ export function chartUrl(base: string, market: string): string | null {
 }
 
 function ChartFrame({ src, title }: { src: string; title: string }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'timeout'>('loading');
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   useEffect(() => {
-    const timer = window.setTimeout(() => setState((current) => (current === 'loading' ? 'timeout' : current)), CHART_TIMEOUT_MS);
-    return () => window.clearTimeout(timer);
+    const origin = new URL(src).origin;
+    const timer = window.setTimeout(() => setState((current) => (current === 'loading' ? 'failed' : current)), CHART_TIMEOUT_MS);
+    // A site policy that does not allow the service shows up as a violation, not as an error.
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.blockedURI.startsWith(origin)) setState('failed');
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('securitypolicyviolation', onViolation);
+    };
   }, [src]);
   return (
-    <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:aspect-[16/9] dark:border-slate-800 dark:bg-slate-950">
-      {state !== 'timeout' && (
-        <iframe
-          src={src}
-          title={title}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          sandbox="allow-scripts allow-same-origin allow-popups"
-          className="absolute inset-0 size-full"
-          onLoad={() => setState('loaded')}
-        />
-      )}
-      {state === 'timeout' && (
-        <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
-          The chart service is not responding right now. Please try again later.
-        </div>
-      )}
-    </div>
+    <figure>
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:aspect-[16/9] dark:border-slate-800 dark:bg-slate-950">
+        {state !== 'failed' && (
+          <iframe
+            src={src}
+            title={title}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            sandbox="allow-scripts allow-same-origin allow-popups"
+            className="absolute inset-0 size-full"
+            onLoad={() => setState((current) => (current === 'failed' ? current : 'loaded'))}
+          />
+        )}
+        {state === 'failed' && (
+          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
+            The chart service could not be reached. Please try again later.
+          </div>
+        )}
+      </div>
+      <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Chart provided by {new URL(src).host}. If it stays blank, the service may be unreachable right now.
+      </figcaption>
+    </figure>
   );
 }
 
