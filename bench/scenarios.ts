@@ -20,6 +20,19 @@ function firstAsset(): string {
   return match[1];
 }
 
+/** Registers a fresh account and reads it back with its session token as a Bearer token. */
+async function signedInGetUser(ctx: ScenarioContext) {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const response = await fetch(`${ctx.url}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench User', email, password: 'Bench-Passw0rd!', phone: '+14155550100', country: 'United States' }),
+  });
+  const sid = /(?:^|,\s*)sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (response.status !== 201 || !sid) throw new Error(`bench register failed: ${response.status}`);
+  return { path: '/api/users/getUser', headers: { authorization: `Bearer ${sid}` } };
+}
+
 /** Every HTTP scenario of `npm run bench`; each is compared to the bare Fastify route. */
 export const scenarios: Scenario[] = [
   { name: 'GET /api/health', prepare: async () => ({ path: '/api/health' }) },
@@ -27,4 +40,5 @@ export const scenarios: Scenario[] = [
     name: 'GET static asset (gzip)',
     prepare: async () => ({ path: firstAsset(), headers: { 'accept-encoding': 'gzip' } }),
   },
+  { name: 'GET /api/users/getUser (session)', prepare: signedInGetUser },
 ];

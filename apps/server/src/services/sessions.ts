@@ -43,13 +43,17 @@ export interface ActiveSession {
 export async function findSession(db: DbOrTx, token: string): Promise<ActiveSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
+  // Two primary-key lookups rather than a join: on PGlite planning the join costs several
+  // times more than both lookups together, and this runs on every signed-in request.
+  const [session] = await db
+    .select()
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  if (!row) return null;
+  if (!session) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user) return null;
+  const row: ActiveSession = { session, user };
   if (row.user.deletedAt || row.user.role === 'suspended') {
     await revokeUserSessions(db, row.user.id);
     return null;
