@@ -105,6 +105,7 @@ export const AUTH_RATE_LIMITS = {
   loginWithCode: { ip: 30, account: 10 },
   reset: { ip: 10 },
   verify: { ip: 30 },
+  resendVerification: { ip: 30, account: 5 },
   google: { ip: 30 },
   changePassword: { ip: 30, account: 10 },
   twoFactor: { ip: 30, account: 10 },
@@ -319,8 +320,8 @@ export async function usersAuthRoutes(app: App) {
   app.post(
     '/api/users/sendVerificationEmail',
     {
-      preHandler: requireUser,
-      config: ipLimit('verify'),
+      preHandler: [requireUser, accountLimit('resendVerification', signedInUser)],
+      config: ipLimit('resendVerification'),
       schema: { tags: ['auth'], summary: 'Email a new verification link', response: { 200: message } },
     },
     async (request) => ({ message: await resendVerification(app.deps, currentUser(request)) }),

@@ -92,6 +92,16 @@ describe('sign-in rate limits', () => {
     expect(last).toBe(429);
   });
 
+  it('limits verification emails per account', async () => {
+    const browser = new Browser(t);
+    await registerIn(browser);
+    let last = 0;
+    for (let i = 0; i <= AUTH_RATE_LIMITS.resendVerification.account; i += 1) {
+      last = (await browser.post('/api/users/sendVerificationEmail')).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
   it('keeps every window bounded (no permanent lock-out)', async () => {
     // Windows are 15 minutes (an hour for registration); nothing is kept beyond them.
     for (const limit of Object.values(AUTH_RATE_LIMITS)) {
