@@ -30,8 +30,8 @@ test('register -> verify by email -> log out -> new browser needs the emailed co
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // A second browser: the password alone is not enough.
-  const other = await browser.newContext();
+  // A second browser (a device of its own, without the shared starting cookies): the password alone is not enough.
+  const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const second = await other.newPage();
   await skipSplash(second);
   await second.goto('/login');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,47 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Where the browser contexts' starting cookies live (see playwright.config.ts). */
+export const DEVICE_STATE_FILE = path.join(root, 'test-results/e2e-device-state.json');
+
+/**
+ * Signs the admin in once from a device, answering the emailed code, so every spec's
+ * context carries a device the admin account trusts. Specs that sign the admin in at the
+ * same time then never race for the newest login-code email.
+ */
+async function trustAdminDevice(baseUrl: string, mailbox: string) {
+  const cookieFrom = (response: Response, name: string) =>
+    response.headers.getSetCookie().map((line) => line.split(';')[0]!).find((pair) => pair.startsWith(`${name}=`));
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const first = await fetch(`${baseUrl}/api/users/login`, { method: 'POST', headers, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const device = cookieFrom(first, 'did');
+  if (!device) throw new Error(`admin sign-in gave no device cookie (${first.status})`);
+  if (!first.ok) {
+    const deadline = Date.now() + 20_000;
+    let code: string | undefined;
+    while (!code && Date.now() < deadline) {
+      const mails = readFileSync(mailbox, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; subject: string; text: string });
+      const mail = mails.reverse().find((m) => m.to.includes(ADMIN.email) && /code/i.test(m.subject));
+      code = mail && (/code: (\S{6})/i.exec(mail.subject)?.[1] ?? /\b([A-Z0-9]{6})\b/.exec(mail.text)?.[1]);
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (!code) throw new Error('no admin login code arrived');
+    const second = await fetch(`${baseUrl}/api/users/loginWithCode/${encodeURIComponent(ADMIN.email)}`, {
+      method: 'POST',
+      headers: { ...headers, cookie: device },
+      body: JSON.stringify({ loginCode: code }),
+    });
+    if (!second.ok) throw new Error(`admin login code refused (${second.status}): ${await second.text()}`);
+  }
+  const [name, value] = device.split('=') as [string, string];
+  const host = new URL(baseUrl).hostname;
+  mkdirSync(path.dirname(DEVICE_STATE_FILE), { recursive: true });
+  writeFileSync(
+    DEVICE_STATE_FILE,
+    JSON.stringify({ cookies: [{ name, value, domain: host, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] }),
+  );
 }
 
 /**
@@ -78,6 +119,7 @@ export default async function globalSetup() {
     if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  await trustAdminDevice(baseUrl, mailbox);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAILBOX = mailbox;
   process.env.E2E_ADMIN_EMAIL = ADMIN.email;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/playwright.json' }]] : [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // Written by global-setup: a device the admin account trusts (no login-code race between workers).
+    storageState: fileURLToPath(new URL('../test-results/e2e-device-state.json', import.meta.url)),
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
