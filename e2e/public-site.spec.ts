@@ -61,6 +61,8 @@ async function settle(page: Page) {
   await page.waitForTimeout(1200);
 }
 
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ page }) => {
   await skipSplash(page);
 });
