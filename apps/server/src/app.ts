@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -44,6 +45,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      // A failed query's error carries its parameters (password hashes, token hashes): keep them out.
+      err: (error: Error) => scrubQueryParams(pino.stdSerializers.err(error)) as ReturnType<typeof pino.stdSerializers.err>,
       // Email-link tokens travel in the path (pages and API): never write them to the log.
       req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
         method: request.method,
@@ -53,6 +56,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+function scrubQueryParams(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(/\nparams: [\s\S]*?(?=\n\s+at\s|$)/g, '\nparams: [redacted]');
+  if (!value || typeof value !== 'object' || depth > 5) return value;
+  if (Array.isArray(value)) return value.map((inner) => scrubQueryParams(inner, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) copy[key] = key === 'params' ? '[redacted]' : scrubQueryParams(inner, depth + 1);
+  return copy;
 }
 
 const SECRET_PATH = /\/(verifyUser|verify|resetPassword)\/[^/?#]+/gi;

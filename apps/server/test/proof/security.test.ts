@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import * as OTPAuth from 'otpauth';
 import { buildApp, loggerOptions } from '../../src/app';
 import { authTokens, loginCodes, users } from '../../src/db/schema';
@@ -248,6 +249,18 @@ describe('no secrets in responses or logs', () => {
       if (index !== setupResponses - 1) expect(text.includes(secret), `TOTP secret in the answer to ${response.url}`).toBe(false);
       if (index !== recoveryResponses - 1) for (const code of recovery) expect(text.includes(code), `recovery code in ${response.url}`).toBe(false);
     });
+  });
+
+  it('keeps the parameters of a failed query (a password hash, say) out of the log', async () => {
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+    const failure = new DrizzleQueryError('update "users" set "password_hash" = $1 where "id" = $2', [hash, 'user-1'], new Error('connection lost'));
+    const from = lines.length;
+    t.app.log.error({ err: failure }, 'unhandled error');
+    t.app.log.warn({ err: new Error('wrapped', { cause: failure }) }, 'database unavailable');
+    const written = lines.slice(from).join('');
+    expect(written).toContain('Failed query: update');
+    expect(written).not.toContain(hash);
+    expect(written).not.toContain('argon2');
   });
 });
 
