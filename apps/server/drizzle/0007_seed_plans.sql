@@ -19,5 +19,5 @@ INSERT INTO "plans" ("id", "name", "roi_basis_points", "min_cents", "max_cents",
    '["23% return over a 1-day term", "Invest from $500 to $600", "Principal and profit paid to your wallet at maturity", "Upgradeable to the Executive plan"]'::jsonb),
   ('plan-executive', 'Executive', 2800, 70000, 100000, 172800,
    'A two-day plan with the highest return.',
-   '["28% return over a 2-day term", "Invest from $700 to $1,000", "Principal and profit paid to your wallet at maturity", "Priority review by our team"]'::jsonb)
+   '["28% return over a 2-day term", "Invest from $700 to $1,000", "Principal and profit paid to your wallet at maturity", "Fees and payout shown before you confirm"]'::jsonb)
 ON CONFLICT DO NOTHING;

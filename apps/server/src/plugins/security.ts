@@ -31,7 +31,8 @@ export const securityPlugin = fp(async (app, options: { appUrl: string; extraScr
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        'frame-src': ["'self'", 'blob:', ...(options.extraFrameSources ?? [])],
+        // Chart and chat embeds are operator settings that change at run time: any https frame may be embedded.
+        'frame-src': ["'self'", 'blob:', 'https:', ...(options.extraFrameSources ?? [])],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
