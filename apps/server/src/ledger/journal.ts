@@ -87,12 +87,11 @@ async function applyDelta(tx: Tx, userId: string, kind: AccountKind, delta: numb
     const row = updated[0];
     if (row) return { id: Number(row.id), balance: Number(row.balance_cents) };
     if (attempt === 0) {
-      const inserted = rows<{ id: unknown }>(
-        await tx.execute(sql`insert into ledger_accounts (user_id, kind) values (${userId}, ${kind})
-          on conflict (user_id, kind) do nothing returning id`),
-      );
-      // The account existed, so the guard refused the change.
-      if (inserted.length === 0) break;
+      // Create the account if it is missing, then try the update again. When the insert
+      // conflicts, either the account existed (the retry meets the same guard) or another
+      // transaction created it a moment ago (the retry now sees its committed row).
+      await tx.execute(sql`insert into ledger_accounts (user_id, kind) values (${userId}, ${kind})
+          on conflict (user_id, kind) do nothing`);
     }
   }
   throw new InsufficientFundsError(kind, REFUSALS[kind]);

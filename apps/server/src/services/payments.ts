@@ -147,6 +147,9 @@ async function transition(tx: Tx, deps: AppDeps, payment: PaymentRow, staff: Use
 /** First confirmed deposit of a referred user: the referrer earns the bonus (once, by the ledger's reference). */
 async function maybeReferralBonus(tx: Tx, deps: AppDeps, owner: UserRow, amountCents: number): Promise<void> {
   if (!owner.referredById) return;
+  // Two first deposits confirmed at once cannot both count themselves first: creditDeposit
+  // has locked the depositor's wallet row, so the second counts after the first commits
+  // (test/money/referral-race.test.ts).
   const [confirmed] = await tx
     .select({ total: count() })
     .from(payments)
