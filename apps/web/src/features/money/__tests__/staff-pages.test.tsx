@@ -168,7 +168,7 @@ describe('staff balance and fee edits', () => {
     const user = userEvent.setup();
     renderApp('/edit-balance/u9', { user: admin() });
     expect(await screen.findByRole('heading', { name: 'Edit total profit' })).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Operation'), 'deduct');
+    await user.selectOptions(await screen.findByLabelText('Operation'), 'deduct');
     await user.type(screen.getByLabelText('Amount (USD)'), '5');
     await user.type(screen.getByLabelText('Reason'), 'Correction');
     await user.click(screen.getByRole('button', { name: 'Save adjustment' }));
@@ -191,6 +191,7 @@ describe('staff balance and fee edits', () => {
     await user.click(toggle);
     expect(await screen.findByText('Fees are now shown to this user')).toBeInTheDocument();
     fail = true;
+    await waitFor(() => expect(toggle).toBeEnabled());
     await user.click(toggle);
     expect(await screen.findByText('Toggle failed')).toBeInTheDocument();
   });
