@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { formatCents } from '@app/shared';
 import type { InjectOptions } from 'light-my-request';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
@@ -98,7 +99,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
         for (const s of plansByClient[i]!) {
           if (operations >= OPERATIONS || Date.now() - started > TIME_BUDGET_MS || unexpected.length > 0) return;
           const amountCents = s.dollars * 100 + s.cents;
-          const amount = (amountCents / 100).toFixed(2);
+          const amount = formatCents(amountCents);
           if (s.kind === 'read') {
             const url = ['/api/money/dashboard', '/api/invest/getTransactionHistory', '/api/users/getUser'][s.cents % 3]!;
             const response = await call(next(), { url, headers: user.headers });
