@@ -158,6 +158,8 @@ const authSlice = createSlice({
       state.isSuccess = false;
       state.isLoading = false;
       state.message = '';
+      state.isLoggedIn = false;
+      state.user = null;
     },
     /** SPEC §4 count action: verified (isVerified) and suspended (role suspended) users. */
     CALC_VERIFIED_USER(state) {

@@ -60,9 +60,9 @@ describe('auth slice (SPEC §4)', () => {
     expect(state.message).toBe('Account Verification Successful');
   });
 
-  it('RESET clears twoFactor, error, success, loading and message', () => {
+  it('RESET clears twoFactor, error, success, loading, message, login and user (SPEC §4)', () => {
     const state = authReducer({ ...signedIn, twoFactor: true, isError: true, isSuccess: true, isLoading: true, message: 'x' }, RESET());
-    expect(state).toMatchObject({ twoFactor: false, isError: false, isSuccess: false, isLoading: false, message: '' });
+    expect(state).toMatchObject({ twoFactor: false, isError: false, isSuccess: false, isLoading: false, message: '', isLoggedIn: false, user: null });
   });
 
   it('counts verified and suspended users', () => {
