@@ -1,18 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
-
-/** Password sign-in through the API, answering the new-browser code from the mailbox. */
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const first = await request.post('/api/users/login', { data: { email, password } });
-  if (first.ok()) return;
-  expect(first.status()).toBe(401);
-  expect((await first.json()).message).toContain('New browser');
-  const mail = await mailbox.waitFor(email, /access code/i);
-  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
-  expect(code).toBeTruthy();
-  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
-  expect(second.ok()).toBe(true);
-}
+import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
 
 test('admin searches a user, changes the role, impersonates and exits, and composes an email', async ({ browser }) => {
   const email = uniqueEmail('managed');

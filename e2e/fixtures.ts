@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface ReceivedEmail {
   to: string[];
@@ -42,6 +42,19 @@ export const admin = {
   email: () => process.env.E2E_ADMIN_EMAIL ?? '',
   password: () => process.env.E2E_ADMIN_PASSWORD ?? '',
 };
+
+/** Password sign-in through the API; from a new device it answers the emailed access code. */
+export async function signIn(request: APIRequestContext, email: string, password: string) {
+  const first = await request.post('/api/users/login', { data: { email, password } });
+  if (first.ok()) return;
+  expect(first.status()).toBe(401);
+  expect((await first.json()).message).toContain('New browser');
+  const mail = await mailbox.waitFor(email, /access code/i);
+  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
+  expect(code).toBeTruthy();
+  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
+  expect(second.ok()).toBe(true);
+}
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;

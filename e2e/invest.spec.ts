@@ -1,22 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
-import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
+import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
 
 /** A 40x30 PNG (KYC front). */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPElEQVRIie3VsQkAMAwDsP7l73y0557RDoLsgeBYJ92TORbXqSNc805VIFGZg0SxOCwWi8HisFgs5isWL5MW93rCoz1vAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/** Password sign-in through the API, answering the new-browser code from the mailbox. */
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const first = await request.post('/api/users/login', { data: { email, password } });
-  if (first.ok()) return;
-  expect((await first.json()).message).toContain('New browser');
-  const mail = await mailbox.waitFor(email, /access code/i);
-  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
-  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
-  expect(second.ok()).toBe(true);
-}
 
 /** A registered, verified, KYC-approved user with $500 in the wallet (the ways a real user gets there). */
 async function readyInvestor(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {

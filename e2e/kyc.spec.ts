@@ -1,5 +1,4 @@
-import { expect, mailbox, admin, skipSplash, test, uniqueEmail, screenshot } from './fixtures';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, mailbox, admin, skipSplash, test, uniqueEmail, screenshot, signIn } from './fixtures';
 
 /** A tiny, well-formed one-page PDF (the server checks the structure). */
 function samplePdf(): Buffer {
@@ -25,19 +24,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPElEQVRIie3VsQkAMAwDsP7l73y0557RDoLsgeBYJ92TORbXqSNc805VIFGZg0SxOCwWi8HisFgs5isWL5MW93rCoz1vAAAAAElFTkSuQmCC',
   'base64',
 );
-
-/** Password sign-in through the API, answering the new-browser code from the mailbox. */
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const first = await request.post('/api/users/login', { data: { email, password } });
-  if (first.ok()) return;
-  expect(first.status()).toBe(401);
-  expect((await first.json()).message).toContain('New browser');
-  const mail = await mailbox.waitFor(email, /access code/i);
-  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
-  expect(code).toBeTruthy();
-  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
-  expect(second.ok()).toBe(true);
-}
 
 test('upload with progress, staff approves, the user sees Approved', async ({ browser }) => {
   const email = uniqueEmail('kyc');

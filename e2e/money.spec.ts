@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { formatUsd, withdrawalFeeCents } from '@app/shared';
-import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
+import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
 
 /** A 40x30 PNG (KYC documents). */
 const PNG = Buffer.from(
@@ -8,16 +8,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const first = await request.post('/api/users/login', { data: { email, password } });
-  if (first.ok()) return;
-  expect((await first.json()).message).toContain('New browser');
-  const mail = await mailbox.waitFor(email, /access code/i);
-  const code = /access code: (\S{6})/i.exec(mail.subject)?.[1];
-  const second = await request.post(`/api/users/loginWithCode/${encodeURIComponent(email)}`, { data: { loginCode: code } });
-  expect(second.ok()).toBe(true);
-}
 
 /** Register, verify the email from the mailbox, upload KYC, staff approves: ready for money. */
 async function readyUser(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
