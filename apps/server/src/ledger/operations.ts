@@ -163,11 +163,16 @@ export interface AdjustmentInput {
   at?: Date;
 }
 
-/** Wallet balance edit (edit-user-balance). A deduction never takes the wallet below zero. */
-export function adjustBalance(tx: Tx, input: AdjustmentInput): Promise<PostedJournal> {
+/** A staff add/deduct on the wallet against one platform account, labelled with its reason. */
+function walletAdjustment(
+  tx: Tx,
+  input: AdjustmentInput,
+  kind: 'balance_adjustment' | 'profit_adjustment',
+  counterAccount: 'adjustments' | 'profit_expense',
+): Promise<PostedJournal> {
   const sign = input.operation === 'add' ? 1 : -1;
   return postJournal(tx, {
-    kind: 'balance_adjustment',
+    kind,
     userId: input.userId,
     actorId: input.actorId,
     label: adjustmentLabel(input.reason),
@@ -176,9 +181,14 @@ export function adjustBalance(tx: Tx, input: AdjustmentInput): Promise<PostedJou
     at: input.at,
     postings: [
       { account: 'wallet', amountCents: sign * input.amountCents },
-      { account: 'adjustments', amountCents: -sign * input.amountCents },
+      { account: counterAccount, amountCents: -sign * input.amountCents },
     ],
   });
+}
+
+/** Wallet balance edit (edit-user-balance). A deduction never takes the wallet below zero. */
+export function adjustBalance(tx: Tx, input: AdjustmentInput): Promise<PostedJournal> {
+  return walletAdjustment(tx, input, 'balance_adjustment', 'adjustments');
 }
 
 /**
@@ -186,20 +196,7 @@ export function adjustBalance(tx: Tx, input: AdjustmentInput): Promise<PostedJou
  * debits it; neither the wallet nor total profit may go below zero.
  */
 export function adjustProfit(tx: Tx, input: AdjustmentInput): Promise<PostedJournal> {
-  const sign = input.operation === 'add' ? 1 : -1;
-  return postJournal(tx, {
-    kind: 'profit_adjustment',
-    userId: input.userId,
-    actorId: input.actorId,
-    label: adjustmentLabel(input.reason),
-    reason: input.reason,
-    metadata: { operation: input.operation },
-    at: input.at,
-    postings: [
-      { account: 'wallet', amountCents: sign * input.amountCents },
-      { account: 'profit_expense', amountCents: -sign * input.amountCents },
-    ],
-  });
+  return walletAdjustment(tx, input, 'profit_adjustment', 'profit_expense');
 }
 
 /**
