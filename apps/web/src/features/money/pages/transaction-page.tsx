@@ -3,15 +3,14 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/ui/alert';
 import { StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
-import { Field, Textarea } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecidePaymentMutation, usePaymentQuery } from '../api/money-api';
 import { formatDateTime } from '../components/amount';
+import { DecisionPanel } from '../components/decision-panel';
 
 /** /transaction/:transactionId: confirm or reject a payment, with optional notes (staff). */
 export function TransactionPage() {
@@ -85,19 +84,17 @@ export function TransactionPage() {
             )}
           </dl>
           {data.status === 'Pending' && (
-            <>
-              <Field label="Notes (optional)" hint="Shown to the user in the decision email">
-                {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
-              </Field>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Button onClick={() => void act('confirm')} loading={pending === 'confirm'} disabled={deciding}>
-                  Confirm payment
-                </Button>
-                <Button variant="danger" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={deciding}>
-                  Reject payment
-                </Button>
-              </div>
-            </>
+            <DecisionPanel
+              notes={notes}
+              onNotesChange={setNotes}
+              notesHint="Shown to the user in the decision email"
+              accept="confirm"
+              acceptLabel="Confirm payment"
+              rejectLabel="Reject payment"
+              pending={pending}
+              busy={deciding}
+              onDecide={(decision) => void act(decision)}
+            />
           )}
         </Card>
       )}

@@ -3,9 +3,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
-import { Field, Textarea } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
@@ -13,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideWithdrawalMutation, useWithdrawalQuery } from '../api/money-api';
 import { formatAge, formatDateTime } from '../components/amount';
 import { CopyButton } from '../components/copy-button';
+import { DecisionPanel } from '../components/decision-panel';
 
 /** /withdrawal/:id: approve or reject; the buttons show only while Pending (SPEC §4). */
 export function WithdrawalPage() {
@@ -90,19 +89,17 @@ export function WithdrawalPage() {
             )}
           </dl>
           {data.status === 'Pending' && (
-            <>
-              <Field label="Notes (optional)" hint="A rejection reason is emailed to the user">
-                {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
-              </Field>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Button onClick={() => void act('approve')} loading={pending === 'approve'} disabled={deciding}>
-                  Approve withdrawal
-                </Button>
-                <Button variant="danger" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={deciding}>
-                  Reject withdrawal
-                </Button>
-              </div>
-            </>
+            <DecisionPanel
+              notes={notes}
+              onNotesChange={setNotes}
+              notesHint="A rejection reason is emailed to the user"
+              accept="approve"
+              acceptLabel="Approve withdrawal"
+              rejectLabel="Reject withdrawal"
+              pending={pending}
+              busy={deciding}
+              onDecide={(decision) => void act(decision)}
+            />
           )}
         </Card>
       )}

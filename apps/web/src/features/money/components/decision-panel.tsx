@@ -1,0 +1,41 @@
+import { Button } from '../../../components/ui/button';
+import { Field, Textarea } from '../../../components/ui/input';
+
+/** Staff decision on a pending request: optional notes, then accept or reject. */
+export function DecisionPanel<Accept extends string>({
+  notes,
+  onNotesChange,
+  notesHint,
+  accept,
+  acceptLabel,
+  rejectLabel,
+  pending,
+  busy,
+  onDecide,
+}: {
+  notes: string;
+  onNotesChange: (notes: string) => void;
+  notesHint: string;
+  accept: Accept;
+  acceptLabel: string;
+  rejectLabel: string;
+  pending: Accept | 'reject' | null;
+  busy: boolean;
+  onDecide: (decision: Accept | 'reject') => void;
+}) {
+  return (
+    <>
+      <Field label="Notes (optional)" hint={notesHint}>
+        {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => onNotesChange(event.target.value)} />}
+      </Field>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button onClick={() => onDecide(accept)} loading={pending === accept} disabled={busy}>
+          {acceptLabel}
+        </Button>
+        <Button variant="danger" onClick={() => onDecide('reject')} loading={pending === 'reject'} disabled={busy}>
+          {rejectLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
