@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { forbidden } from '../lib/errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -18,8 +18,8 @@ function originHost(origin: string): string | null {
  */
 export const securityPlugin = fp(async (app, options: { appUrl: string; extraScriptSources?: string[]; extraFrameSources?: string[] }) => {
   const appHost = originHost(options.appUrl);
-  await app.register(helmet, {
-    global: true,
+  // Built once: @fastify/helmet rebuilds the middleware (and re-parses the CSP) on every request.
+  const setSecurityHeaders = helmet({
     hsts: false,
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
@@ -42,6 +42,7 @@ export const securityPlugin = fp(async (app, options: { appUrl: string; extraScr
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    setSecurityHeaders(request.raw, reply.raw, () => {});
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
