@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { ledgerAccounts } from '../db/schema';
+import { preparedPerDatabase } from '../db/prepared';
+import { ledgerAccounts, type AccountKind } from '../db/schema';
 
 export interface UserBalances {
   /** Book balance: wallet plus held (pending withdrawals and investments). SPEC "balance". */
@@ -17,20 +18,36 @@ export interface UserBalances {
 
 export const ZERO_BALANCES: UserBalances = { balanceCents: 0, availableCents: 0, investedCents: 0, totalProfitCents: 0, feesCents: 0 };
 
-/** A user's figures, read from the ledger's account balances (one indexed query). */
-export async function getUserBalances(db: DbOrTx, userId: string): Promise<UserBalances> {
-  const rows = await db
+const accountBalancesOfUser = preparedPerDatabase((db) =>
+  db
     .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
-  const by = new Map(rows.map((row) => [row.kind, Number(row.balanceCents)]));
-  const wallet = by.get('wallet') ?? 0;
-  const held = by.get('held') ?? 0;
+    .where(eq(ledgerAccounts.userId, sql.placeholder('userId')))
+    .prepare('account_balances_of_user'),
+);
+
+/** A user's figures, read from the ledger's account balances (one indexed query). */
+export async function getUserBalances(db: DbOrTx, userId: string): Promise<UserBalances> {
+  const rows = await accountBalancesOfUser(db).execute({ userId });
+  return balancesFromAccounts(Object.fromEntries(rows.map((row) => [row.kind, row.balanceCents])));
+}
+
+/**
+ * The same figures from a `{ kind: balance }` object built by a query that reads the accounts
+ * along with something else (see `accountBalancesByKind`), saving a round trip.
+ */
+export function balancesFromAccounts(byKind: Record<string, number | string>): UserBalances {
+  const cents = (kind: AccountKind) => Number(byKind[kind] ?? 0);
   return {
-    balanceCents: wallet + held,
-    availableCents: wallet,
-    investedCents: by.get('invested') ?? 0,
-    totalProfitCents: 0 - (by.get('profit_expense') ?? 0),
-    feesCents: by.get('fee_income') ?? 0,
+    balanceCents: cents('wallet') + cents('held'),
+    availableCents: cents('wallet'),
+    investedCents: cents('invested'),
+    totalProfitCents: 0 - cents('profit_expense'),
+    feesCents: cents('fee_income'),
   };
+}
+
+/** A select expression: the user's account balances as a JSON `{ kind: "cents" }` object, or null. */
+export function accountBalancesByKind(userId: SQLWrapper) {
+  return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})`;
 }

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
 import { getSettings } from '../services/settings';
-import { isTwoFactorEnabled } from '../services/user-view';
 import { findSession, SESSION_COOKIE } from '../services/sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -35,7 +34,7 @@ export const sessionPlugin = fp(async (app) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     request.sessionToken = token;
-    request.auth = token ? await findSession(app.deps.db, token) : null;
+    request.auth = token ? await findSession(app.deps.db, token, { withBalances: request.routeOptions.config.sessionWithBalances }) : null;
     if (
       request.auth?.session.impersonatorId &&
       !SAFE_METHODS.has(request.method) &&
@@ -60,9 +59,8 @@ export async function requireStaff(request: FastifyRequest, _reply: FastifyReply
 
 /** The requireStaffTwoFactor setting: staff use the back office only with two-factor on. */
 async function requireStaffSecondFactor(request: FastifyRequest): Promise<void> {
-  const db = request.server.deps.db;
-  if (!(await getSettings(db)).requireStaffTwoFactor) return;
-  if (!(await isTwoFactorEnabled(db, request.auth!.user.id))) {
+  if (!(await getSettings(request.server.deps.db)).requireStaffTwoFactor) return;
+  if (!request.auth!.twoFactorEnabled) {
     throw forbidden('Two-factor authentication is required for staff accounts. Set it up in your profile (Security tab).');
   }
 }

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** State-changing routes a staff member may call while impersonating (exit). */
     allowWhileImpersonating?: boolean;
+    /** Read the user's balances with the session (one round trip): for read routes that show them. */
+    sessionWithBalances?: boolean;
   }
 }
 

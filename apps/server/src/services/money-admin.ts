@@ -159,8 +159,9 @@ export async function balanceSeries(db: DbOrTx, userId: string, currentCents: nu
   return series.reverse();
 }
 
-export async function dashboard(deps: AppDeps, user: UserRow): Promise<DashboardData> {
-  const balances = await getUserBalances(deps.db, user.id);
+/** `balances` when the caller already read them with the session. */
+export async function dashboard(deps: AppDeps, user: UserRow, balances?: UserBalances): Promise<DashboardData> {
+  balances ??= await getUserBalances(deps.db, user.id);
   const { _id: _ignored, name: _name, email: _email, role: _role, ...figures } = summaryOf(user, balances);
   return {
     ...figures,

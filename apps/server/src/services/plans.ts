@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { plans, type PlanRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
@@ -37,11 +38,15 @@ export function planView(row: PlanRow): PlanView {
   };
 }
 
+/** The public plan list: read on every visit to the plan pages. */
+const openPlans = preparedPerDatabase((db) =>
+  db.select().from(plans).where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name)).prepare('open_plans'),
+);
+
 /** Plans by amount range (the seeded order); retired ones only when asked. */
 export async function listPlans(db: DbOrTx, options: { includeRetired?: boolean } = {}): Promise<PlanRow[]> {
-  const query = db.select().from(plans);
-  const rows = options.includeRetired ? await query.orderBy(asc(plans.minCents), asc(plans.name)) : await query.where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name));
-  return rows;
+  if (!options.includeRetired) return openPlans(db).execute();
+  return db.select().from(plans).orderBy(asc(plans.minCents), asc(plans.name));
 }
 
 /** Finds a plan by id, or by name (case-insensitive). 404 with the product's text when absent. */

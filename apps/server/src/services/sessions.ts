@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { preparedPerDatabase } from '../db/prepared';
+import { sessions, users, userTotp, type SessionRow, type UserRow } from '../db/schema';
+import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../ledger/balances';
 import { hashToken, randomToken } from '../lib/crypto';
 
 export const SESSION_COOKIE = 'sid';
@@ -37,31 +39,59 @@ export async function createSession(db: DbOrTx, userId: string, meta: SessionMet
 export interface ActiveSession {
   session: SessionRow;
   user: UserRow;
+  /** Confirmed two-factor set-up: read with the session because staff guards and the user view need it. */
+  twoFactorEnabled: boolean;
+  /** The user's ledger figures, when the route asked for them with the session (`sessionWithBalances`). */
+  balances?: UserBalances;
 }
 
+const SESSION_FIELDS = { session: sessions, user: users, twoFactorEnabledAt: userTotp.enabledAt };
+const USER_OF_SESSION = eq(users.id, sessions.userId);
+const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
+const LIVE_SESSION = and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+/** The live session with its user and two-factor state: one round trip on every signed-in request. */
+const sessionById = preparedPerDatabase((db) =>
+  db.select(SESSION_FIELDS).from(sessions).innerJoin(users, USER_OF_SESSION).leftJoin(userTotp, TOTP_OF_SESSION).where(LIVE_SESSION).limit(1).prepare('session_by_id'),
+);
+
+/** The same plus the user's balances, for the routes that show them (still one round trip). */
+const sessionWithBalancesById = preparedPerDatabase((db) =>
+  db
+    .select({ ...SESSION_FIELDS, accountBalances: accountBalancesByKind(sessions.userId) })
+    .from(sessions)
+    .innerJoin(users, USER_OF_SESSION)
+    .leftJoin(userTotp, TOTP_OF_SESSION)
+    .where(LIVE_SESSION)
+    .limit(1)
+    .prepare('session_with_balances_by_id'),
+);
+
 /** Finds the live session for a token; suspended or deleted users have none. */
-export async function findSession(db: DbOrTx, token: string): Promise<ActiveSession | null> {
+export async function findSession(db: DbOrTx, token: string, options: { withBalances?: boolean } = {}): Promise<ActiveSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const id = hashToken(token);
-  // Two primary-key lookups rather than a join: on PGlite planning the join costs several
-  // times more than both lookups together, and this runs on every signed-in request.
-  const [session] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  if (!session) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
-  if (!user) return null;
-  const row: ActiveSession = { session, user };
-  if (row.user.deletedAt || row.user.role === 'suspended') {
-    await revokeUserSessions(db, row.user.id);
+  if (!options.withBalances) {
+    const [row] = await sessionById(db).execute({ id });
+    return row ? liveSession(db, row) : null;
+  }
+  const [row] = await sessionWithBalancesById(db).execute({ id });
+  const active = row ? await liveSession(db, row) : null;
+  if (active && row) active.balances = balancesFromAccounts(row.accountBalances ?? {});
+  return active;
+}
+
+/** A found session, unless its user is suspended or deleted (then all their sessions end). */
+async function liveSession(db: DbOrTx, row: { session: SessionRow; user: UserRow; twoFactorEnabledAt: Date | null }): Promise<ActiveSession | null> {
+  const { session, user } = row;
+  if (user.deletedAt || user.role === 'suspended') {
+    await revokeUserSessions(db, user.id);
     return null;
   }
-  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
   }
-  return row;
+  return { session, user, twoFactorEnabled: Boolean(row.twoFactorEnabledAt) };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { REFERRAL_BONUS_DEFAULT_BASIS_POINTS, REFERRAL_BONUS_MAX_CENTS, SUPPORTED_ASSETS } from '@app/shared';
 import type { DbOrTx } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { settings } from '../db/schema';
 
 const asset = z.enum(SUPPORTED_ASSETS);
@@ -40,6 +41,9 @@ export const settingsSchema = z.object({
   requireStaffTwoFactor: z.boolean().default(false),
 });
 
+/** Read by the staff guards and most money paths. */
+const allSettings = preparedPerDatabase((db) => db.select().from(settings).prepare('all_settings'));
+
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 
@@ -47,7 +51,7 @@ export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
 /** Reads every setting, falling back to defaults for keys never set or no longer valid. */
 export async function getSettings(db: DbOrTx): Promise<Settings> {
-  const rows = await db.select().from(settings);
+  const rows = await allSettings(db).execute();
   const stored: Record<string, unknown> = {};
   for (const row of rows) stored[row.key] = row.value;
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { userTotp, type SessionRow, type UserRow } from '../db/schema';
+import { userTotp, type UserRow } from '../db/schema';
 import { getUserBalances } from '../ledger/balances';
+import type { ActiveSession } from './sessions';
 
 /** Whether the account has confirmed two-factor set-up. */
 export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<boolean> {
@@ -12,10 +13,15 @@ export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<bo
 
 /**
  * The user object every client sees (SPEC §3 User plus availableBalance). Money figures come
- * from the ledger; the password hash, tokens and TOTP secrets never leave the server.
+ * from the ledger; the password hash, tokens and TOTP secrets never leave the server. Given the
+ * request's session, its two-factor state (and balances, when the route asked for them with
+ * the session) are used rather than read again.
  */
-export async function toUserView(db: DbOrTx, user: UserRow, session?: Pick<SessionRow, 'impersonatorId'> | null): Promise<UserView> {
-  const [balances, twoFactorEnabled] = await Promise.all([getUserBalances(db, user.id), isTwoFactorEnabled(db, user.id)]);
+export async function toUserView(db: DbOrTx, user: UserRow, auth?: Pick<ActiveSession, 'session' | 'twoFactorEnabled' | 'balances'> | null): Promise<UserView> {
+  const [balances, twoFactorEnabled] = await Promise.all([
+    auth?.balances ?? getUserBalances(db, user.id),
+    auth ? auth.twoFactorEnabled : isTwoFactorEnabled(db, user.id),
+  ]);
   return {
     _id: user.id,
     name: user.name,
@@ -34,7 +40,7 @@ export async function toUserView(db: DbOrTx, user: UserRow, session?: Pick<Sessi
     fees: formatCents(balances.feesCents),
     hasFees: user.hasFees,
     referralCode: user.referralCode,
-    isImpersonated: session?.impersonatorId != null,
+    isImpersonated: auth?.session.impersonatorId != null,
     twoFactorEnabled,
     createdAt: user.createdAt.toISOString(),
   };

@@ -21,6 +21,21 @@ const create = (user: TestUser, payload: Record<string, unknown>, headers: Recor
   t.app.inject({ method: 'POST', url: '/api/withDraw/create', headers: { ...user.headers, ...headers }, payload });
 
 describe('withdrawals', () => {
+  it('getUser reads every figure with the session and matches the dashboard after each movement', async () => {
+    const user = await t.createUser();
+    const view = async () => (await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: user.headers })).json();
+    expect(await view()).toMatchObject({ balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', fees: '0.00' });
+    await fund(t, user, admin, 750);
+    expect(await view()).toMatchObject({ balance: '750.00', availableBalance: '750.00' });
+    expect((await create(user, { amount: 300, walletAddress: BTC })).statusCode).toBe(201);
+    const after = await view();
+    expect(after).toMatchObject({ balance: '750.00', availableBalance: '450.00' });
+    const dashboard = await figures(t, user);
+    for (const key of ['balance', 'availableBalance', 'investmentBalance', 'totalMaturityAmount', 'fees'] as const) {
+      expect(after[key]).toBe(dashboard[key]);
+    }
+  });
+
   it('holds at request, approves once with the fee as a ledger entry', async () => {
     await putSettings(t.database.db, { withdrawalFee: { flatCents: 100, basisPoints: 100 } }, null);
     const user = await t.createUser();

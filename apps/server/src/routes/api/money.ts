@@ -28,6 +28,7 @@ export async function moneyRoutes(app: App) {
     '/api/money/dashboard',
     {
       preHandler: requireUser,
+      config: { sessionWithBalances: true },
       schema: {
         tags: ['money'],
         summary: "The signed-in user's figures (from the ledger) and balance over the last 30 days",
@@ -47,7 +48,7 @@ export async function moneyRoutes(app: App) {
       },
     },
     async (request) => {
-      const data = await dashboard(app.deps, currentUser(request));
+      const data = await dashboard(app.deps, currentUser(request), request.auth?.balances);
       return { ...data, kycStatus: data.kycStatus as (typeof KYC_STATUSES)[number] };
     },
   );

@@ -173,7 +173,7 @@ function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
 
 async function signedIn(app: App, request: FastifyRequest, reply: FastifyReply, result: SignedIn, status = 200) {
   setSessionCookie(request, reply, result.token);
-  return reply.status(status).send(await toUserView(app.deps.db, result.user, null));
+  return reply.status(status).send(await toUserView(app.deps.db, result.user));
 }
 
 async function answerLogin(app: App, request: FastifyRequest, reply: FastifyReply, run: () => Promise<LoginOutcome>) {
@@ -293,8 +293,12 @@ export async function usersAuthRoutes(app: App) {
 
   app.get(
     '/api/users/getUser',
-    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userViewSchema } } },
-    async (request) => toUserView(app.deps.db, currentUser(request), request.auth?.session),
+    {
+      preHandler: requireUser,
+      config: { sessionWithBalances: true },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userViewSchema } },
+    },
+    async (request) => toUserView(app.deps.db, currentUser(request), request.auth),
   );
 
   app.patch(
@@ -311,7 +315,7 @@ export async function usersAuthRoutes(app: App) {
     },
     async (request) => {
       const updated = await updateProfile(app.deps, currentUser(request), request.body);
-      return toUserView(app.deps.db, updated, request.auth?.session);
+      return toUserView(app.deps.db, updated, request.auth);
     },
   );
 
@@ -638,7 +642,7 @@ export async function usersAuthRoutes(app: App) {
         }
         const url = await storeProfilePhoto(app.deps, bytes);
         const updated = await updateProfile(app.deps, user, { photo: url });
-        return toUserView(app.deps.db, updated, request.auth?.session);
+        return toUserView(app.deps.db, updated, request.auth);
       },
     );
   });
