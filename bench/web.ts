@@ -2,8 +2,11 @@
 // `/investment-plans` against the real built app, plus the first-load JavaScript and CSS
 // of `/` (gzip) from the build. Thresholds (issue 8): performance >= 95, accessibility = 100,
 // best practices >= 95; first load of `/` <= 150 KB JS and <= 30 KB CSS gzip.
-// Results go to bench/results/web.json; the exit code is non-zero when a threshold is missed.
+// Each page is measured RUNS times (WEB_RUNS, default 3) and the median of each figure is
+// reported with FCP, LCP, TBT, CLS and Speed Index. Results go to bench/results/web.json (the
+// full Lighthouse reports to bench/results/lighthouse/); the exit code is non-zero when a threshold is missed.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -12,6 +15,8 @@ import { ROOT, startApp } from './lib';
 
 const DIST = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
 const PAGES = ['/', '/investment-plans'];
+/** Lighthouse runs per page; the table shows the median of each figure (scores are noisy on a shared machine). */
+const RUNS = Number(process.env.WEB_RUNS ?? 3);
 const LIMITS = { performance: 95, accessibility: 100, 'best-practices': 95, jsKb: 150, cssKb: 30 };
 
 /** Entry script and its static imports, plus a lazy page chunk and its static imports. */
@@ -34,6 +39,26 @@ export function firstLoad(dist: string, pageChunk: string) {
   return { jsKb: Math.round((js / 1024) * 10) / 10, cssKb: Math.round((css / 1024) * 10) / 10, files: seen.size };
 }
 
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  siMs: 'speed-index',
+} as const;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function loadAverage(): number {
+  return Number(os.loadavg()[0]!.toFixed(2));
+}
+
+type Run = Record<'performance' | 'accessibility' | 'best-practices' | keyof typeof METRICS | 'load', number>;
+
 async function main() {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`No web build at ${DIST}: run npm run build first`);
   const budget = firstLoad(DIST, 'home-page');
@@ -44,43 +69,72 @@ async function main() {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
+  const reports = path.join(ROOT, 'bench/results/lighthouse');
+  mkdirSync(reports, { recursive: true });
   const rows: Array<Record<string, string | number>> = [];
   let ok = budget.jsKb <= LIMITS.jsKb && budget.cssKb <= LIMITS.cssKb;
   try {
     for (const page of PAGES) {
-      const result = await lighthouse(`${app.url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      const { categories, audits } = result.lhr;
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const row = {
-        page,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      };
+      const runs: Run[] = [];
+      // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a
+      // run is repeated, a few times at most.
+      for (let run = 1, attempts = 0; run <= RUNS; attempts += 1) {
+        if (attempts >= RUNS * 2) throw new Error(`Lighthouse failed too often on ${page}`);
+        const result = await lighthouse(`${app.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (result.lhr.runtimeError) {
+          console.log(`  ${page}: Lighthouse error ${result.lhr.runtimeError.code}, measuring again`);
+          continue;
+        }
+        const { categories, audits } = result.lhr;
+        const slug = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-');
+        writeFileSync(path.join(reports, `${slug}-${run}.json`), result.report as string);
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const metric = (id: string) => audits[id]?.numericValue ?? 0;
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          fcpMs: Math.round(metric(METRICS.fcpMs)),
+          lcpMs: Math.round(metric(METRICS.lcpMs)),
+          tbtMs: Math.round(metric(METRICS.tbtMs)),
+          cls: Number(metric(METRICS.cls).toFixed(3)),
+          siMs: Math.round(metric(METRICS.siMs)),
+          load: loadAverage(),
+        });
+        const failing = Object.values(categories)
+          .flatMap((category) => category.auditRefs)
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${audits[ref.id]?.score})`);
+        console.log(`  ${page} run ${run}: ${JSON.stringify(runs.at(-1))}${failing.length ? `; audits below 1: ${failing.join(', ')}` : ''}`);
+        run += 1;
+      }
+      const row: Record<string, string | number> = { page, runs: runs.length };
+      for (const key of Object.keys(runs[0]!) as Array<keyof Run>) row[key] = median(runs.map((run) => run[key]));
       rows.push(row);
-      const failing = Object.values(categories)
-        .flatMap((category) => category.auditRefs)
-        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${ref.id} (${audits[ref.id]?.score})`);
-      if (failing.length) console.log(`  ${page} audits below 1: ${failing.join(', ')}`);
-      if (row.performance < LIMITS.performance || row.accessibility < LIMITS.accessibility || row['best-practices'] < LIMITS['best-practices']) ok = false;
+      if (
+        Number(row.performance) < LIMITS.performance ||
+        Number(row.accessibility) < LIMITS.accessibility ||
+        Number(row['best-practices']) < LIMITS['best-practices']
+      ) {
+        ok = false;
+      }
     }
   } finally {
     chrome.kill();
     await app.stop();
   }
+  console.log(`median of ${RUNS} runs per page (load = 1-minute load average when the run ended):`);
   console.table(rows);
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/web.json'), JSON.stringify({ at: new Date().toISOString(), limits: LIMITS, firstLoad: budget, lighthouse: rows, ok }, null, 2));
+  writeFileSync(
+    path.join(ROOT, 'bench/results/web.json'),
+    JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, limits: LIMITS, firstLoad: budget, lighthouse: rows, ok }, null, 2),
+  );
   console.log(ok ? 'web: all thresholds met' : 'web: a threshold was missed');
   if (!ok) process.exitCode = 1;
 }
