@@ -33,6 +33,11 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    // react-toastify's default entry injects its stylesheet when it first loads, which restyles
+    // the whole page in one long task seconds after start; its CSS ships in styles.css instead.
+    alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { target: 'es2022', sourcemap: false },
 });

@@ -25,11 +25,21 @@ function useSettled(delayMs: number): boolean {
   return settled;
 }
 
+/** Mounts the toast container once the page has settled, without re-rendering the layout. */
+function Toasts() {
+  const settled = useSettled(TOASTS_AFTER_MS);
+  if (!settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
   const hasUser = useAppSelector((state) => state.auth.user !== null);
-  const showToasts = useSettled(TOASTS_AFTER_MS);
 
   useEffect(() => {
     void dispatch(loginStatus());
@@ -53,11 +63,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      {showToasts && (
-        <Suspense fallback={null}>
-          <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
-        </Suspense>
-      )}
+      <Toasts />
       <ScrollRestoration />
     </div>
   );
