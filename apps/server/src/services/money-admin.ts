@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { formatCents, formatUsd, roleRank } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
-import { users, type UserRow } from '../db/schema';
+import { preparedPerDatabase } from '../db/prepared';
+import { ledgerAccounts, ledgerJournals, ledgerPostings, users, type UserRow } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
 import { adjustBalance, adjustFees, adjustProfit, getUserBalances, type UserBalances } from '../ledger';
 import { recordAudit, type AuditActor } from './audit';
@@ -125,9 +126,20 @@ export interface DashboardData extends Omit<MoneySummary, 'role' | 'name' | 'ema
   series: { date: string; balance: string }[];
 }
 
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+/** Each day's net wallet+held movement of a user since a date: read on every dashboard visit. */
+const dailyWalletMoves = preparedPerDatabase((db) =>
+  db
+    .select({
+      day: sql<string>`to_char(${ledgerJournals.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      delta: sql<string>`sum(${ledgerPostings.amountCents})::text`,
+    })
+    .from(ledgerJournals)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.journalId, ledgerJournals.id))
+    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, ledgerPostings.accountId), inArray(ledgerAccounts.kind, ['wallet', 'held'])))
+    .where(and(eq(ledgerJournals.userId, sql.placeholder('userId')), gte(ledgerJournals.createdAt, sql`${sql.placeholder('since')}::timestamptz`)))
+    .groupBy(sql`1`)
+    .prepare('daily_wallet_moves'),
+);
 
 /**
  * Balance over time: today's balance walked back through each day's net wallet+held
@@ -136,14 +148,7 @@ function rows<T>(result: unknown): T[] {
 export async function balanceSeries(db: DbOrTx, userId: string, currentCents: number, now: Date, days = 30): Promise<{ date: string; balance: string }[]> {
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = new Date(end.getTime() - (days - 1) * 86_400_000);
-  const moves = rows<{ day: string; delta: string }>(
-    await db.execute(sql`select to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(p.amount_cents)::text as delta
-      from ledger_journals j
-      join ledger_postings p on p.journal_id = j.id
-      join ledger_accounts a on a.id = p.account_id and a.kind in ('wallet', 'held')
-      where j.user_id = ${userId} and j.created_at >= ${start.toISOString()}::timestamptz
-      group by 1`),
-  );
+  const moves = await dailyWalletMoves(db).execute({ userId, since: start.toISOString() });
   const byDay = new Map(moves.map((row) => [row.day, Number(row.delta)]));
   // Movements dated after today (a moved test clock) still belong to "today".
   let later = 0;
