@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TIMERS_MS, type PublicStats } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
+import { formatNumber } from '../../../lib/numbers';
 import { STATS_COPY } from '../../../content/home';
 import { Section } from './section';
 
@@ -47,12 +48,10 @@ function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-const whole = new Intl.NumberFormat('en-US');
-
 function Counter({ label, target, kind }: { label: string; target: number | null; kind: 'count' | 'usd' }) {
   const value = useCountUp(target);
-  const text = target === null ? '—' : kind === 'usd' ? `$${whole.format(value)}` : whole.format(value);
-  const final = target === null ? 'not available' : kind === 'usd' ? `$${whole.format(target)}` : whole.format(target);
+  const text = target === null ? '—' : kind === 'usd' ? `$${formatNumber(value)}` : formatNumber(value);
+  const final = target === null ? 'not available' : kind === 'usd' ? `$${formatNumber(target)}` : formatNumber(target);
   return (
     <div className="flex flex-col-reverse gap-2 border-l-2 border-brand-500/60 pl-4 sm:pl-5">
       <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { centsFromDecimal, formatCents, formatUsd, SEED_PLANS } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
+import { formatNumber } from '../../../lib/numbers';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { buttonClasses } from '../../../components/ui/button';
 import { PLAN_COPY, PLAN_FALLBACK_COPY } from '../../../content/plans';
@@ -52,7 +53,6 @@ export function usePlans(): { plans: ApiPlan[]; source: Source } {
 }
 
 const DAY = 86_400;
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** The term rate annualised without compounding: roi x 365 days / term. */
 export function annualRate(plan: Pick<ApiPlan, 'roiPercent' | 'durationSeconds' | 'annualRatePercent'>): number {
@@ -103,13 +103,13 @@ function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{percent.format(plan.roiPercent)}%</span>
+        <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{formatNumber(plan.roiPercent, 2)}%</span>
         <span className="text-sm text-slate-600 dark:text-slate-400">per {termPhrase(plan.durationSeconds)}</span>
       </p>
       <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
         <div className="flex justify-between gap-4 py-2.5">
           <dt className="text-slate-600 dark:text-slate-400">Equivalent annual rate</dt>
-          <dd className="font-semibold tabular-nums">{percent.format(annualRate(plan))}%</dd>
+          <dd className="font-semibold tabular-nums">{formatNumber(annualRate(plan), 2)}%</dd>
         </div>
         <div className="flex justify-between gap-4 py-2.5">
           <dt className="text-slate-600 dark:text-slate-400">Amount range</dt>

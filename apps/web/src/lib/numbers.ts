@@ -1,0 +1,12 @@
+/**
+ * en-US figures without Intl.NumberFormat: the first one a page creates costs tens of
+ * milliseconds (the browser loads its locale data), a long task on the public pages, which
+ * only need digit grouping. 1234567 -> "1,234,567"; formatNumber(12.345, 2) -> "12.35".
+ */
+export function formatNumber(value: number, maxFractionDigits = 0): string {
+  const factor = 10 ** maxFractionDigits;
+  const rounded = Math.round(Math.abs(value) * factor) / factor;
+  const [whole = '0', fraction] = String(rounded).split('.');
+  const sign = value < 0 && rounded !== 0 ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
