@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { TIMERS_MS, type PublicStats } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
 import { formatNumber } from '../../../lib/numbers';
+import { useInView } from '../../../lib/use-in-view';
 import { STATS_COPY } from '../../../content/home';
 import { Section } from './section';
 
@@ -48,8 +49,8 @@ function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function Counter({ label, target, kind }: { label: string; target: number | null; kind: 'count' | 'usd' }) {
-  const value = useCountUp(target);
+function Counter({ label, target, kind, run }: { label: string; target: number | null; kind: 'count' | 'usd'; run: boolean }) {
+  const value = useCountUp(run ? target : null);
   const text = target === null ? '—' : kind === 'usd' ? `$${formatNumber(value)}` : formatNumber(value);
   const final = target === null ? 'not available' : kind === 'usd' ? `$${formatNumber(target)}` : formatNumber(target);
   return (
@@ -73,14 +74,17 @@ function dollars(decimal: string): number {
 
 export function StatsCounters() {
   const { stats, status } = usePublicStats();
+  // The count-up starts when the figures come into view, so the visitor sees it (and a page
+  // opened further up does not re-render them sixty times a second out of sight).
+  const { ref, inView } = useInView<HTMLDListElement>();
   const labels = STATS_COPY.labels;
   return (
     <Section id="statistics" eyebrow="Live figures" title={STATS_COPY.heading} subtitle={STATS_COPY.subtitle} tone="muted">
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4" aria-busy={status === 'loading'}>
-        <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" />
-        <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" />
-        <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" />
-        <Counter label={labels.paidOut} target={stats ? dollars(stats.paidOut) : null} kind="usd" />
+      <dl ref={ref} className="grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4" aria-busy={status === 'loading'}>
+        <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" run={inView} />
+        <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" run={inView} />
+        <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" run={inView} />
+        <Counter label={labels.paidOut} target={stats ? dollars(stats.paidOut) : null} kind="usd" run={inView} />
       </dl>
       {status === 'unavailable' && (
         <p className="mt-8 text-sm text-slate-600 dark:text-slate-400" role="status">
