@@ -35,7 +35,8 @@ export function truncate(text: string, length: number): string {
 export function Navbar() {
   // The mobile menu remembers the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const { isLoggedIn, user } = useAppSelector((state) => state.auth);
+  const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
+  const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();

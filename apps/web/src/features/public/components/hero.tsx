@@ -4,10 +4,7 @@ import { ArrowRight } from 'lucide-react';
 import { TIMERS_MS } from '@app/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { HERO } from '../../../content/home';
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+import { prefersReducedMotion } from '../../../lib/motion';
 
 /**
  * SPEC §9: types each phrase at 100 ms a character, holds it for 2 s, then moves on to the
@@ -28,8 +25,18 @@ export function useTypingEffect(phrases: readonly string[], perChar = TIMERS_MS.
   return (phrases[state.index] ?? '').slice(0, state.length);
 }
 
+/** The typed phrase and its cursor: its own component, so each keystroke re-renders only this. */
+function TypedPhrase({ phrases }: { phrases: readonly string[] }) {
+  const typed = useTypingEffect(phrases);
+  return (
+    <span className="absolute inset-0 whitespace-nowrap" data-testid="hero-typed">
+      {typed}
+      <span className="ml-0.5 inline-block h-[0.9em] w-[3px] translate-y-[0.1em] animate-pulse bg-brand-300 align-baseline" />
+    </span>
+  );
+}
+
 export function Hero() {
-  const typed = useTypingEffect(HERO.phrases);
   const longest = HERO.phrases.reduce((a, b) => (b.length > a.length ? b : a), '');
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-brand-300">
@@ -46,10 +53,7 @@ export function Hero() {
               <br />
               <span className="relative inline-block text-brand-300">
                 <span className="invisible">{longest}</span>
-                <span className="absolute inset-0 whitespace-nowrap" data-testid="hero-typed">
-                  {typed}
-                  <span className="ml-0.5 inline-block h-[0.9em] w-[3px] translate-y-[0.1em] animate-pulse bg-brand-300 align-baseline" />
-                </span>
+                <TypedPhrase phrases={HERO.phrases} />
               </span>
             </span>
           </h1>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { TIMERS_MS, type PublicStats } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
-import { formatNumber } from '../../../lib/numbers';
 import { useInView } from '../../../lib/use-in-view';
+import { formatNumber } from '../../../lib/numbers';
+import { prefersReducedMotion } from '../../../lib/motion';
 import { STATS_COPY } from '../../../content/home';
 import { Section } from './section';
 
@@ -26,7 +27,7 @@ export function usePublicStats(): { stats: PublicStats | null; status: Status } 
 /** Counts from 0 to `target` over about a second (SPEC §9), easing out. */
 export function useCountUp(target: number | null, duration: number = TIMERS_MS.counterAnimation): number {
   const [value, setValue] = useState(0);
-  const still = target === 0 || reducedMotion();
+  const still = target === 0 || prefersReducedMotion();
   useEffect(() => {
     if (target === null || still) return;
     // Timer ticks (about 60 a second) rather than animation frames, so the figures also
@@ -43,10 +44,6 @@ export function useCountUp(target: number | null, duration: number = TIMERS_MS.c
     return () => window.clearTimeout(timer);
   }, [target, duration, still]);
   return target !== null && still ? target : value;
-}
-
-function reducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 function Counter({ label, target, kind, run }: { label: string; target: number | null; kind: 'count' | 'usd'; run: boolean }) {
