@@ -156,7 +156,8 @@ export function PlansPage() {
       </PageIntro>
       <div className="container-page py-14 sm:py-20">
         <div aria-live="polite">
-          {source === 'loading' && <p className="mb-8 text-sm text-slate-600 dark:text-slate-400">Loading current plans… showing the standard plan table meanwhile.</p>}
+          {/* Said to screen readers only: a visible line that goes away when the plans arrive would move the cards. */}
+          {source === 'loading' && <p className="sr-only">Loading current plans… showing the standard plan table meanwhile.</p>}
           {source === 'fallback' && (
             <p className="mb-8 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50" role="status">
               Live plan details are unavailable right now, so these are the standard plans. The figures you confirm when you invest always come from our
