@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -31,8 +32,76 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Starts downloading the page chunk of the address being opened while the entry script is
+ * still on its way. Without it the page chunk is requested only once the entry has arrived and
+ * run (router start, lazy route), a second round trip before the page can paint. A small module
+ * script placed before the entry adds `modulepreload` links for the chunks of the route that
+ * matches `location.pathname`. The routes are the `{ path, lazy: () => import(...) }` entries of
+ * the `publicRoutes` in `src/features/<feature>/routes.tsx`: the pages a visit starts on (signed-in
+ * pages wait for the session check anyway). An inline script would need a CSP exception.
+ */
+function routePreload(): Plugin {
+  let root = '';
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      /** The chunk and the chunks it imports statically, leaving out `loaded`. */
+      const withImports = (fileName: string, loaded: Set<string>, files = new Set<string>()) => {
+        if (files.has(fileName) || loaded.has(fileName)) return files;
+        files.add(fileName);
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) withImports(imported, loaded, files);
+        return files;
+      };
+      const loadedWithEntry = withImports(entry.fileName, new Set());
+      // Page paths in lower case (the router matches case-insensitively) -> chunks; a path
+      // ending in a parameter (`/verify/:token`) is matched by its prefix.
+      const exact: Record<string, string[]> = {};
+      const prefixes: Array<[string, string[]]> = [];
+      const featuresDir = path.join(root, 'src/features');
+      for (const feature of readdirSync(featuresDir)) {
+        const file = path.join(featuresDir, feature, 'routes.tsx');
+        const source = statSync(file, { throwIfNoEntry: false }) ? readFileSync(file, 'utf8') : '';
+        const publicRoutes = /export const publicRoutes\b[^=]*= \[([\s\S]*?)\];\n/.exec(source)?.[1] ?? '';
+        for (const [, routePath, specifier] of publicRoutes.matchAll(/path: '([^']+)',\s*lazy: \(\) => import\('([^']+)'\)/g)) {
+          const moduleId = path.resolve(path.dirname(file), `${specifier}.tsx`);
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
+          if (!chunk) continue;
+          const files = [...withImports(chunk.fileName, loadedWithEntry)].map((fileName) => `/${fileName}`);
+          const key = routePath!.toLowerCase();
+          if (!key.includes(':')) exact[key] = files;
+          else if (/^[^:]*\/:[^/]+$/.test(key)) prefixes.push([key.slice(0, key.indexOf(':')), files]);
+        }
+      }
+      if (!exact['/']) throw new Error('route-preload: no page chunk found for / in src/features/*/routes.tsx');
+      const code = `const exact=${JSON.stringify(exact)};
+const prefixes=${JSON.stringify(prefixes)};
+const path=location.pathname.toLowerCase().replace(/(.)\\/+$/,'$1');
+const files=exact[path]??prefixes.find(([prefix])=>path.startsWith(prefix)&&!path.slice(prefix.length).includes('/'))?.[1]??[];
+for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link);}
+`;
+      const fileName = `assets/route-preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+      const source = String(html.source);
+      if (!source.includes(tag)) throw new Error(`route-preload: entry script tag not found in index.html`);
+      html.source = source.replace(tag, `<script type="module" crossorigin src="/${fileName}"></script>\n    ${tag}`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), precompress()],
   resolve: {
     // react-toastify's default entry injects its stylesheet when it first loads, which restyles
     // the whole page in one long task seconds after start; its CSS ships in styles.css instead.
