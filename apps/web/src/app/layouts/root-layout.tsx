@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { TIMERS_MS } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -19,7 +19,8 @@ function useSettled(delayMs: number): boolean {
   const [settled, setSettled] = useState(delayMs === 0);
   useEffect(() => {
     if (delayMs === 0) return;
-    const timer = window.setTimeout(() => setSettled(true), delayMs);
+    // A transition: the container's first render is sliced, not one long task.
+    const timer = window.setTimeout(() => startTransition(() => setSettled(true)), delayMs);
     return () => window.clearTimeout(timer);
   }, [delayMs]);
   return settled;
