@@ -131,11 +131,13 @@ export const adjustmentsHistorySource: HistorySource = {
   type: 'Adjustment',
   statuses: ['Completed'],
   async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
+    // The wallet is reached through each journal's postings, not by (user, wallet): given the
+    // wallet first, a large database's planner walks all of the user's wallet postings.
     const found = rows<{ id: string; kind: string; label: string; reason: string | null; created_at: string | Date; cursor_at: string; amount_cents: string }>(
       await db.execute(sql`select j.id::text, j.kind, j.label, j.reason, j.created_at, ${cursorAt('j.created_at')} as cursor_at, p.amount_cents::text
         from ledger_journals j
-        join ledger_accounts a on a.user_id = j.user_id and a.kind = 'wallet'
-        join ledger_postings p on p.journal_id = j.id and p.account_id = a.id
+        join ledger_postings p on p.journal_id = j.id
+        join ledger_accounts a on a.id = p.account_id and a.kind = 'wallet'
         where j.user_id = ${query.userId}
           and ${ADJUSTMENT_FILTER}
           and ${afterCursorSql('Adjustment', query.after, sql`j.created_at`, sql`(lpad(j.id::text, 20, '0') collate "C")`)}
