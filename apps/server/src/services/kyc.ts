@@ -156,7 +156,7 @@ export function documentUrl(userId: string, side: KycDocumentSide, submissionId:
   return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
 }
 
-/** Pending cases the viewer may decide, oldest submission first. */
+/** Pending cases the viewer may decide, oldest submission first: at most 500, like the other staff queues. */
 export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<PendingKycCase[]> {
   const allowed = lowerRoles(viewer.role);
   if (allowed.length === 0) return [];
@@ -165,7 +165,8 @@ export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<Pe
     .from(kycSubmissions)
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .where(and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed)))
-    .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id));
+    .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
+    .limit(500);
   const rejectedCounts = new Map<string, number>();
   const lastReasons = new Map<string, string | null>();
   if (rows.length > 0) {
