@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   formatCents,
@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
-import { sessions, users, type SessionRow, type UserRow } from '../db/schema';
+import { sessions, userCounts, users, type SessionRow, type UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { hashToken } from '../lib/crypto';
 import { getUserBalances } from '../ledger/balances';
@@ -77,39 +77,30 @@ export async function toAdminUserView(db: DbOrTx, user: UserRow): Promise<AdminU
 /** GET /api/users/getUsers: search by name or email, newest first, with the SPEC §3 counts. */
 export async function listUsers(db: DbOrTx, query: { search?: string | undefined; page: number; limit: number }): Promise<UserListResponse> {
   const live = isNull(users.deletedAt);
-  const conditions: SQL[] = [live];
   const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
-  }
-  const where = and(...conditions);
-  const [matched] = await db.select({ total: count() }).from(users).where(where);
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const matches = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  // Triggers keep user_counts up to date, so only a search has rows to count.
+  const [counts] = await db.select().from(userCounts);
+  const all = counts?.live ?? 0;
+  const [matched] = matches ? await db.select({ total: count() }).from(users).where(and(live, matches)) : [{ total: all }];
   const total = Number(matched?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const page = Math.min(query.page, pages);
   const rows = await db
     .select()
     .from(users)
-    .where(where)
+    .where(and(live, matches))
     .orderBy(desc(users.createdAt), asc(users.id))
     .limit(query.limit)
     .offset((page - 1) * query.limit);
-  const [counts] = await db
-    .select({
-      all: count(),
-      verified: sql<number>`count(*) filter (where ${users.isVerified})`,
-      suspended: sql<number>`count(*) filter (where ${users.role} = 'suspended')`,
-    })
-    .from(users)
-    .where(live);
   return {
     users: await Promise.all(rows.map((row) => toAdminUserView(db, row))),
     page,
     limit: query.limit,
     total,
     pages,
-    counts: { all: Number(counts?.all ?? 0), verified: Number(counts?.verified ?? 0), suspended: Number(counts?.suspended ?? 0) },
+    counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },
   };
 }
 

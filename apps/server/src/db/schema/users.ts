@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { KycStatus, Role } from '@app/shared';
 
 export const users = pgTable(
@@ -34,6 +34,22 @@ export const users = pgTable(
     index('users_referred_by_idx').on(table.referredById),
     index('users_created_at_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * The staff list's counts of live users (SPEC §3), one row kept by statement triggers on
+ * users (migration 0010_user_counts_triggers), so reading them costs the same with 1,000 or
+ * 100,000 users.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    id: boolean('id').primaryKey().default(true),
+    live: bigint('live', { mode: 'number' }).notNull().default(0),
+    verified: bigint('verified', { mode: 'number' }).notNull().default(0),
+    suspended: bigint('suspended', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('user_counts_one_row', sql`${table.id}`)],
 );
 
 export type UserRow = typeof users.$inferSelect;

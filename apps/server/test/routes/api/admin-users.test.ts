@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
 import { setDocumentStore } from '../../../src/services/document-storage';
 import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
@@ -57,6 +57,38 @@ describe('GET /api/users/getUsers', () => {
 
     const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}-TWO@`, headers: admin.headers });
     expect(byEmail.json().users).toHaveLength(1);
+  });
+
+  it('keeps the counts equal to the users table through inserts, verification, suspension and deletion', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const db = t.database.db;
+    const direct = async () => {
+      const [row] = await db
+        .select({
+          all: sql<string>`count(*)`,
+          verified: sql<string>`count(*) filter (where ${users.isVerified})`,
+          suspended: sql<string>`count(*) filter (where ${users.role} = 'suspended')`,
+        })
+        .from(users)
+        .where(isNull(users.deletedAt));
+      return { all: Number(row!.all), verified: Number(row!.verified), suspended: Number(row!.suspended) };
+    };
+    const listed = async () => (await t.app.inject({ method: 'GET', url: '/api/users/getUsers', headers: admin.headers })).json().counts;
+
+    const a = await t.createUser({ isVerified: false });
+    const b = await t.createUser({ isVerified: true });
+    const marker = `count${Date.now()}`;
+    await db.insert(users).values(
+      [1, 2].map((n) => ({ id: `${marker}-${n}`, name: `Bulk ${n}`, email: `${marker}-${n}@example.com`, referralCode: `${marker}${n}`, isVerified: n === 1 })),
+    );
+    expect(await listed()).toEqual(await direct());
+
+    await db.update(users).set({ isVerified: true }).where(eq(users.id, a.user.id));
+    await db.update(users).set({ role: 'suspended' }).where(eq(users.id, b.user.id));
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, b.user.id));
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, `${marker}-1`));
+    await db.delete(users).where(eq(users.id, `${marker}-2`));
+    expect(await listed()).toEqual(await direct());
   });
 
   it('treats % and _ in the search as text', async () => {
