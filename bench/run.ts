@@ -56,21 +56,29 @@ async function main() {
   // Deposit confirmation journals/s through the app's service vs the same SQL through pg, and
   // the history page with 100 and 100,000 entries (bench/ledger.ts), on PostgreSQL only.
   const ledger: string[] = [];
+  // History and staff queues with a small database vs 100,000 users and 1,000,000+ ledger
+  // postings (bench/scale.ts), on PostgreSQL only.
+  const scale: string[] = [];
   if (process.env.BENCH_DATABASE_URL) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/ledger.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, DEPOSITS: process.env.DEPOSITS ?? '2000' },
-      encoding: 'utf8',
-      timeout: 20 * 60_000,
-    });
-    ledger.push(...result.stdout.split('\n').filter((line) => /journals\/s|history with/.test(line)));
-    console.log(ledger.join('\n') || `bench/ledger.ts failed: ${result.stderr.slice(-500)}`);
+    const spawnBench = (file: string, env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, file)], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 20 * 60_000,
+      });
+    const ledgerRun = spawnBench('bench/ledger.ts', { DEPOSITS: process.env.DEPOSITS ?? '2000' });
+    ledger.push(...ledgerRun.stdout.split('\n').filter((line) => /journals\/s|history with/.test(line)));
+    console.log(ledger.join('\n') || `bench/ledger.ts failed: ${ledgerRun.stderr.slice(-500)}`);
+    const scaleRun = spawnBench('bench/scale.ts');
+    scale.push(...scaleRun.stdout.split('\n').filter((line) => line.startsWith('scale ')));
+    console.log(scaleRun.status === 0 ? scale.join('\n') : `bench/scale.ts failed: ${scaleRun.stderr.slice(-500)}`);
   }
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`;
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), machine, baseline, rows, memory, ledger }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, baseline, rows, memory, ledger, scale }, null, 2)}\n`,
   );
 }
 
