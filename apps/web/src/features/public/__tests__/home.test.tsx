@@ -119,6 +119,29 @@ describe('statistics counters', () => {
     expect(calls.some((url) => url.endsWith('/api/stats'))).toBe(true);
   });
 
+  it('start counting when they come into view', async () => {
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      render(<StatsCounters />);
+      await vi.waitFor(() => expect(screen.getByText('1,234')).toBeInTheDocument());
+      expect(screen.getByTestId('stat-Investors')).toHaveTextContent('0');
+      act(() => observers.forEach((notify) => notify([{ isIntersecting: true }])));
+      await vi.waitFor(() => expect(screen.getByTestId('stat-Investors')).toHaveTextContent('1,234'), { timeout: 2000 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('says so when the figures are unavailable, instead of inventing them', async () => {
     stubFetch(() => ({ status: 503, body: { message: 'down' } }));
     render(<StatsCounters />);
