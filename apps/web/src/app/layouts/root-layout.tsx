@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { TIMERS_MS } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -8,28 +8,17 @@ import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { Splash } from './splash';
 import { ImpersonationBanner } from './impersonation-banner';
+import { useToastContainerRequested } from '../../lib/toast-container';
 
-// Loaded once the page has settled: nothing needs it to render, and toasts raised before it
-// mounts are queued by react-toastify and shown when it does.
+// Loaded when something that can show toasts loads (lib/toast.ts): pages without toasts never
+// load react-toastify. Toasts raised before the container mounts are queued and shown when it does.
 const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
 // Component tests assert on toasts straight after an action: mount at once there.
-const TOASTS_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 1500;
+const MOUNT_TOASTS_AT_ONCE = import.meta.env.MODE === 'test';
 
-function useSettled(delayMs: number): boolean {
-  const [settled, setSettled] = useState(delayMs === 0);
-  useEffect(() => {
-    if (delayMs === 0) return;
-    // A transition: the container's first render is sliced, not one long task.
-    const timer = window.setTimeout(() => startTransition(() => setSettled(true)), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [delayMs]);
-  return settled;
-}
-
-/** Mounts the toast container once the page has settled, without re-rendering the layout. */
 function Toasts() {
-  const settled = useSettled(TOASTS_AFTER_MS);
-  if (!settled) return null;
+  const requested = useToastContainerRequested();
+  if (!requested && !MOUNT_TOASTS_AT_ONCE) return null;
   return (
     <Suspense fallback={null}>
       <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Mail, Trash2, UserCog, Eye } from 'lucide-react';
 import { ADMIN_MESSAGES, ROLES, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
 import { Badge, StatusBadge } from '../../../components/ui/badge';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { RotateCw } from 'lucide-react';
 import { OUTBOX_STATUSES, type OutboxItem, type OutboxStatusName } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { KeyRound } from 'lucide-react';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@app/shared';
 import { Button } from '../../../components/ui/button';

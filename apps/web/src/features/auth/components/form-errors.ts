@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 
 /** The first validation message of a form, shown as an error toast (the spec's forms do this). */
 export function toastFirstError<T extends FieldValues>(errors: FieldErrors<T>) {

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Camera, Save } from 'lucide-react';
 import {
   PROFILE_PHOTO_MAX_BYTES,

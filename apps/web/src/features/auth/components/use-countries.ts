@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { authApi, type Country } from '../api/auth-api';
 
 export const COUNTRIES_ERROR = 'Failed to fetch countries. Please try again later.';

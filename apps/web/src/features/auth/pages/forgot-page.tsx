@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MailCheck } from 'lucide-react';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LogIn } from 'lucide-react';
 import { loginSchema, type LoginInput } from '@app/shared';
 import { Button } from '../../../components/ui/button';

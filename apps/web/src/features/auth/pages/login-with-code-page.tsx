@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ShieldCheck } from 'lucide-react';
 import { ACCESS_CODE_LENGTH, loginWithCodeSchema, type LoginWithCodeInput } from '@app/shared';
 import { Button } from '../../../components/ui/button';

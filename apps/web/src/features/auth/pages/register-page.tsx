@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { UserPlus } from 'lucide-react';
 import { AUTH_MESSAGES, registerFormSchema, type RegisterFormInput } from '@app/shared';
 import { Button } from '../../../components/ui/button';

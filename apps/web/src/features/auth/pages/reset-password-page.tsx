@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { KeyRound } from 'lucide-react';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@app/shared';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Tabs } from 'radix-ui';
 import { LogOut, UserX } from 'lucide-react';
 import { isStaff, PROFILE_NAME_TRUNCATE } from '@app/shared';

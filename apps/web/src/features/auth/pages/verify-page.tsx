@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { BadgeCheck } from 'lucide-react';
 import { TIMERS_MS } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

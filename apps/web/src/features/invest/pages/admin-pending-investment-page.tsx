@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Check, X } from 'lucide-react';
 import { INVEST_MESSAGES, type InvestmentView } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

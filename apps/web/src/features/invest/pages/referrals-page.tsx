@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Copy, Gift, Link2 } from 'lucide-react';
 import { REFERRAL_MESSAGES } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { KYC_MESSAGES, KYC_REASON_MAX_LENGTH } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ShieldCheck, Lock } from 'lucide-react';
 import { KYC_MESSAGES, kycFileSchema, TIMERS_MS, type KycDocumentSide } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';

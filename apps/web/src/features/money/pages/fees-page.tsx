@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Card, PageHeader } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { CONTACT_MESSAGES, contactSchema, TIMERS_MS } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api';
