@@ -37,7 +37,7 @@ function precompress(): Plugin {
  * still on its way. Without it the page chunk is requested only once the entry has arrived and
  * run (router start, lazy route), a second round trip before the page can paint. A small module
  * script placed before the entry adds `modulepreload` links for the chunks of the route that
- * matches `location.pathname`. The routes are the `{ path, lazy: () => import(...) }` entries of
+ * matches `location.pathname` (and `preload` links for their CSS). The routes are the `{ path, lazy: () => import(...) }` entries of
  * the `publicRoutes` in `src/features/<feature>/routes.tsx`: the pages a visit starts on (signed-in
  * pages wait for the session check anyway). An inline script would need a CSP exception.
  */
@@ -77,7 +77,9 @@ function routePreload(): Plugin {
           const moduleId = path.resolve(path.dirname(file), `${specifier}.tsx`);
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
           if (!chunk) continue;
-          const files = [...withImports(chunk.fileName, loadedWithEntry)].map((fileName) => `/${fileName}`);
+          const jsFiles = [...withImports(chunk.fileName, loadedWithEntry)];
+          const cssFiles = jsFiles.flatMap((fileName) => [...(chunks.find((candidate) => candidate.fileName === fileName)?.viteMetadata?.importedCss ?? [])]);
+          const files = [...jsFiles, ...new Set(cssFiles)].map((fileName) => `/${fileName}`);
           const key = routePath!.toLowerCase();
           if (!key.includes(':')) exact[key] = files;
           else if (/^[^:]*\/:[^/]+$/.test(key)) prefixes.push([key.slice(0, key.indexOf(':')), files]);
@@ -88,7 +90,7 @@ function routePreload(): Plugin {
 const prefixes=${JSON.stringify(prefixes)};
 const path=location.pathname.toLowerCase().replace(/(.)\\/+$/,'$1');
 const files=exact[path]??prefixes.find(([prefix])=>path.startsWith(prefix)&&!path.slice(prefix.length).includes('/'))?.[1]??[];
-for(const href of files){const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link);}
+for(const href of files){const link=document.createElement('link');if(href.endsWith('.css')){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.href=href;document.head.append(link);}
 `;
       const fileName = `assets/route-preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
