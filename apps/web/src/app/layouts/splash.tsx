@@ -1,27 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { TIMERS_MS } from '@app/shared';
-
-const SEEN_KEY = 'vaultline.splashSeen';
+import { hideSplash, useSplashShowing } from '../../lib/splash';
 
 /** SPEC §2: a splash loader for 3 seconds at start (once per browser session). */
 export function Splash() {
-  const [visible, setVisible] = useState(() => {
-    try {
-      return sessionStorage.getItem(SEEN_KEY) !== '1';
-    } catch {
-      return false;
-    }
-  });
+  const visible = useSplashShowing();
   useEffect(() => {
     if (!visible) return;
-    const timer = window.setTimeout(() => {
-      setVisible(false);
-      try {
-        sessionStorage.setItem(SEEN_KEY, '1');
-      } catch {
-        // Storage may be unavailable (private mode); the splash then shows once per load.
-      }
-    }, TIMERS_MS.splash);
+    const timer = window.setTimeout(hideSplash, TIMERS_MS.splash);
     return () => window.clearTimeout(timer);
   }, [visible]);
   if (!visible) return null;

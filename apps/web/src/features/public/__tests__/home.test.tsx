@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { resetPublicSettings } from '../../../lib/public-settings';
+import { hideSplash } from '../../../lib/splash';
 import { Faq } from '../components/faq';
 import { Testimonials } from '../components/testimonials';
 import { StatsCounters } from '../components/stats-counters';
-import { Hero } from '../components/hero';
+import { Hero, useTypingEffect } from '../components/hero';
 import { FAQ } from '../../../content/faq';
 import { TESTIMONIALS } from '../../../content/testimonials';
 import { HERO } from '../../../content/home';
@@ -106,6 +107,10 @@ describe('testimonials', () => {
 });
 
 describe('statistics counters', () => {
+  beforeEach(() => {
+    sessionStorage.setItem('vaultline.splashSeen', '1');
+  });
+
   it('count up to the live figures from GET /api/stats within about a second', async () => {
     render(<StatsCounters />);
     expect((await screen.findAllByText('1,234', {}, { timeout: 3000 })).length).toBeGreaterThan(0);
@@ -142,6 +147,16 @@ describe('statistics counters', () => {
     }
   });
 
+  it('wait for the splash to end before counting', async () => {
+    sessionStorage.removeItem('vaultline.splashSeen');
+    render(<StatsCounters />);
+    await vi.waitFor(() => expect(screen.getByText('1,234')).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.getByTestId('stat-Investors')).toHaveTextContent('0');
+    act(() => hideSplash());
+    await vi.waitFor(() => expect(screen.getByTestId('stat-Investors')).toHaveTextContent('1,234'), { timeout: 2000 });
+  });
+
   it('says so when the figures are unavailable, instead of inventing them', async () => {
     stubFetch(() => ({ status: 503, body: { message: 'down' } }));
     render(<StatsCounters />);
@@ -168,6 +183,15 @@ describe('hero', () => {
     act(() => vi.advanceTimersByTime(100));
     act(() => vi.advanceTimersByTime(100));
     expect(typed.textContent).toBe(second.slice(0, 2));
+  });
+  it('waits while paused (the splash covers the page), then types from the first character', () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(({ paused }) => useTypingEffect(['ab'], { paused }), { initialProps: { paused: true } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current).toBe('');
+    rerender({ paused: false });
+    act(() => vi.advanceTimersByTime(100));
+    expect(result.current).toBe('a');
   });
 });
 

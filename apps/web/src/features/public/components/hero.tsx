@@ -5,15 +5,16 @@ import { TIMERS_MS } from '@app/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { HERO } from '../../../content/home';
 import { prefersReducedMotion } from '../../../lib/motion';
+import { useSplashShowing } from '../../../lib/splash';
 
 /**
  * SPEC §9: types each phrase at 100 ms a character, holds it for 2 s, then moves on to the
  * next. Screen readers get the first phrase as plain text instead of the animation.
  */
-export function useTypingEffect(phrases: readonly string[], perChar = TIMERS_MS.heroTypingPerChar, pause = TIMERS_MS.heroTypingPause) {
+export function useTypingEffect(phrases: readonly string[], { paused = false, perChar = TIMERS_MS.heroTypingPerChar, pause = TIMERS_MS.heroTypingPause } = {}) {
   const [state, setState] = useState(() => ({ index: 0, length: prefersReducedMotion() ? (phrases[0]?.length ?? 0) : 0 }));
   useEffect(() => {
-    if (prefersReducedMotion() || phrases.length === 0) return;
+    if (paused || prefersReducedMotion() || phrases.length === 0) return;
     const phrase = phrases[state.index] ?? '';
     const done = state.length >= phrase.length;
     const timer = window.setTimeout(
@@ -21,13 +22,16 @@ export function useTypingEffect(phrases: readonly string[], perChar = TIMERS_MS.
       done ? pause : perChar,
     );
     return () => window.clearTimeout(timer);
-  }, [state, phrases, perChar, pause]);
+  }, [state, phrases, paused, perChar, pause]);
   return (phrases[state.index] ?? '').slice(0, state.length);
 }
 
-/** The typed phrase and its cursor: its own component, so each keystroke re-renders only this. */
+/**
+ * The typed phrase and its cursor: its own component, so each keystroke re-renders only this.
+ * Typing starts once the splash is gone, so the visitor sees the first phrase typed.
+ */
 function TypedPhrase({ phrases }: { phrases: readonly string[] }) {
-  const typed = useTypingEffect(phrases);
+  const typed = useTypingEffect(phrases, { paused: useSplashShowing() });
   return (
     <span className="absolute inset-0 whitespace-nowrap" data-testid="hero-typed">
       {typed}

@@ -4,6 +4,7 @@ import { apiFetch } from '../../../lib/api';
 import { useInView } from '../../../lib/use-in-view';
 import { formatNumber } from '../../../lib/numbers';
 import { prefersReducedMotion } from '../../../lib/motion';
+import { useSplashShowing } from '../../../lib/splash';
 import { STATS_COPY } from '../../../content/home';
 import { Section } from './section';
 
@@ -71,17 +72,19 @@ function dollars(decimal: string): number {
 
 export function StatsCounters() {
   const { stats, status } = usePublicStats();
-  // The count-up starts when the figures come into view, so the visitor sees it (and a page
-  // opened further up does not re-render them sixty times a second out of sight).
+  // The count-up starts when the figures come into view and the splash is gone, so the visitor
+  // sees it (and nothing re-renders them sixty times a second out of sight).
   const { ref, inView } = useInView<HTMLDListElement>();
+  const splash = useSplashShowing();
+  const run = inView && !splash;
   const labels = STATS_COPY.labels;
   return (
     <Section id="statistics" eyebrow="Live figures" title={STATS_COPY.heading} subtitle={STATS_COPY.subtitle} tone="muted">
       <dl ref={ref} className="grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4" aria-busy={status === 'loading'}>
-        <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" run={inView} />
-        <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" run={inView} />
-        <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" run={inView} />
-        <Counter label={labels.paidOut} target={stats ? dollars(stats.paidOut) : null} kind="usd" run={inView} />
+        <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" run={run} />
+        <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" run={run} />
+        <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" run={run} />
+        <Counter label={labels.paidOut} target={stats ? dollars(stats.paidOut) : null} kind="usd" run={run} />
       </dl>
       {status === 'unavailable' && (
         <p className="mt-8 text-sm text-slate-600 dark:text-slate-400" role="status">

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+
+const SEEN_KEY = 'vaultline.splashSeen';
+
+let hidden = false;
+const listeners = new Set<() => void>();
+
+/** The splash shows until it has been seen once in this browser session (SPEC §2). */
+function isShowing(): boolean {
+  if (hidden) return false;
+  try {
+    return sessionStorage.getItem(SEEN_KEY) !== '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Ends the splash for the rest of the session. */
+export function hideSplash() {
+  hidden = true;
+  try {
+    sessionStorage.setItem(SEEN_KEY, '1');
+  } catch {
+    // Storage may be unavailable (private mode); the splash then shows once per load.
+  }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * True while the start-up splash covers the page. Animations under it (the hero's typing,
+ * the counters) wait for it to go, so the visitor sees them from the start.
+ */
+export function useSplashShowing(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isShowing,
+    isShowing,
+  );
+}
