@@ -1,7 +1,7 @@
-// Bundles the server's TypeScript (apps/server/src and the @app/shared sources it imports)
-// into apps/server/dist/server.mjs, which `npm start` runs instead of loading the sources
-// through tsx (ADR 0010). Packages from node_modules stay imports. `node scripts/build-server.mjs`
-// builds it; start.mjs rebuilds it when the sources are newer.
+// `node scripts/build-server.mjs` (npm run build): bundles the server's TypeScript
+// (apps/server/src and the @app/shared sources it imports) into apps/server/dist/server.mjs,
+// which `npm start` runs instead of loading the sources through tsx (ADR 0010). Packages from
+// node_modules stay imports. start.mjs runs this again when the sources are newer.
 import { existsSync, renameSync, statSync, utimesSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const entry = path.join(root, 'apps/server/src/server.ts');
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.mjs');
 
 const sources = ['apps/server/src', 'packages/shared/src', 'tsconfig.json', 'tsconfig.base.json', 'scripts/build-server.mjs'].map(
-  (entry) => path.join(root, entry),
+  (file) => path.join(root, file),
 );
 
 export function serverBundleStale() {
@@ -39,29 +39,24 @@ const sourceLocations = {
   },
 };
 
-export async function buildServer() {
+async function buildServer() {
   // Stamped with the sources' time read before the build: a file saved during it makes the
   // bundle stale again.
   const sourcesAt = Math.max(...sources.map(newestMtime));
-  const { build, stop } = await import('esbuild');
+  const { build } = await import('esbuild');
   const partial = `${SERVER_BUNDLE}.${process.pid}.partial`;
-  try {
-    await build({
-      entryPoints: [entry],
-      outfile: partial,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      keepNames: true,
-      logLevel: 'warning',
-      banner: { js: '// Built by scripts/build-server.mjs from apps/server/src; do not edit.' },
-      plugins: [sourceLocations],
-    });
-  } finally {
-    // esbuild's service process would otherwise live as long as the server.
-    await stop();
-  }
+  await build({
+    entryPoints: [entry],
+    outfile: partial,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    keepNames: true,
+    logLevel: 'warning',
+    banner: { js: '// Built by scripts/build-server.mjs from apps/server/src; do not edit.' },
+    plugins: [sourceLocations],
+  });
   utimesSync(partial, new Date(), new Date(sourcesAt));
   renameSync(partial, SERVER_BUNDLE);
 }

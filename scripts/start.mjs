@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
+import { SERVER_BUNDLE, serverBundleStale } from './build-server.mjs';
 import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,5 +20,6 @@ if (builtAt < sourcesAt) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
 }
 
-if (serverBundleStale()) await buildServer();
+// In a child process, like the web build: esbuild's memory stays out of the server's.
+if (serverBundleStale()) execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
 await import(pathToFileURL(SERVER_BUNDLE).href);
