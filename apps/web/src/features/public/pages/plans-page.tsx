@@ -166,8 +166,9 @@ export function PlansPage() {
           )}
         </div>
         <ul className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-3" aria-busy={source === 'loading'}>
-          {plans.map((plan) => (
-            <PlanCard key={plan._id} plan={plan} featured={plans.length > 1 && plan === longest} />
+          {/* Keyed by position: when the live plans replace the standard table, the cards update in place instead of being rebuilt. */}
+          {plans.map((plan, index) => (
+            <PlanCard key={index} plan={plan} featured={plans.length > 1 && plan === longest} />
           ))}
         </ul>
         <div className="mt-12 max-w-3xl space-y-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
