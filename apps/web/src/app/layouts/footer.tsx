@@ -4,9 +4,18 @@ import { usePublicSettings } from '../../lib/public-settings';
 import { BrandMark } from './brand-mark';
 import { SocialIcon } from './social-icons';
 
-export function Footer() {
+/** The operator's risk notice: its own component, so its arrival re-renders only this paragraph. */
+function RiskNotice() {
   const { settings } = usePublicSettings();
   const riskNotice = settings?.riskNotice.trim() || DEFAULT_RISK_NOTICE;
+  return (
+    <p data-testid="risk-notice">
+      <strong className="font-semibold text-slate-800 dark:text-slate-200">Risk notice:</strong> {riskNotice}
+    </p>
+  );
+}
+
+export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
@@ -52,9 +61,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="container-page flex flex-col gap-3 py-6 text-xs leading-relaxed text-slate-600 dark:text-slate-400">
-          <p data-testid="risk-notice">
-            <strong className="font-semibold text-slate-800 dark:text-slate-200">Risk notice:</strong> {riskNotice}
-          </p>
+          <RiskNotice />
           <p>
             © {year} {SITE_NAME}. All rights reserved.
           </p>
