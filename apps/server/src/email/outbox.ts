@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox, type OutboxRow } from '../db/schema';
@@ -45,8 +45,10 @@ export function createOutbox(options: {
   log: FastifyBaseLogger;
 }): Outbox {
   const { db, log } = options;
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl, { from: options.mailFrom })
+  const { smtpUrl } = options;
+  // nodemailer is loaded only when SMTP is configured.
+  const transport: Promise<Transporter> | undefined = smtpUrl
+    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from: options.mailFrom }))
     : undefined;
   let timer: NodeJS.Timeout | undefined;
   let wakeTimer: NodeJS.Timeout | undefined;
@@ -80,7 +82,7 @@ export function createOutbox(options: {
   async function sendOne(row: OutboxRow): Promise<boolean> {
     if (!transport) return false;
     try {
-      await transport.sendMail({
+      await (await transport).sendMail({
         from: options.mailFrom,
         to: row.toAddress,
         replyTo: row.replyTo ?? undefined,
@@ -202,7 +204,7 @@ export function createOutbox(options: {
       if (wakeTimer) clearTimeout(wakeTimer);
       wakeTimer = undefined;
       await running?.catch(() => {});
-      transport?.close();
+      if (transport) (await transport).close();
     },
     get delivering() {
       return Boolean(transport);

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import type { AppDeps } from '../deps';
 import { AppError, badRequest, notFound } from '../lib/errors';
 
@@ -7,7 +7,7 @@ const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 const keySets = new Map<string, JWTVerifyGetKey>();
 
-function keySet(url: string): JWTVerifyGetKey {
+function keySet(createRemoteJWKSet: typeof import('jose').createRemoteJWKSet, url: string): JWTVerifyGetKey {
   let set = keySets.get(url);
   if (!set) {
     set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
@@ -30,9 +30,11 @@ export async function verifyGoogleCredential(deps: AppDeps, credential: string):
   const clientId = deps.config.googleClientId;
   if (!clientId) throw notFound('Google sign-in is not enabled');
   const jwksUrl = deps.config.googleJwksUrl ?? GOOGLE_JWKS_URL;
+  // Loaded on the first Google sign-in, not at start.
+  const { createRemoteJWKSet, errors: joseErrors, jwtVerify } = await import('jose');
   let payload;
   try {
-    ({ payload } = await jwtVerify(credential, keySet(jwksUrl), {
+    ({ payload } = await jwtVerify(credential, keySet(createRemoteJWKSet, jwksUrl), {
       issuer: GOOGLE_ISSUERS,
       audience: clientId,
       currentDate: deps.now(),

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { PROFILE_PHOTO_TYPE_MESSAGE } from '@app/shared';
 import type { AppDeps } from '../deps';
 import { AppError, badRequest } from '../lib/errors';
@@ -21,6 +19,8 @@ function photoDir(deps: AppDeps): string {
  */
 export async function storeProfilePhoto(deps: AppDeps, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw badRequest('Please select a file.');
+  // Loaded on the first upload, not at start.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new AppError(415, PROFILE_PHOTO_TYPE_MESSAGE);
   const ext = type.mime === 'image/png' ? 'png' : 'jpg';

