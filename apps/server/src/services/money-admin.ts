@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { formatCents, formatUsd, roleRank } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
+import { batchedRead } from '../db/batched-read';
 import { preparedPerDatabase } from '../db/prepared';
 import { ledgerAccounts, ledgerJournals, ledgerPostings, users, type UserRow } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
@@ -126,20 +127,42 @@ export interface DashboardData extends Omit<MoneySummary, 'role' | 'name' | 'ema
   series: { date: string; balance: string }[];
 }
 
-/** Each day's net wallet+held movement of a user since a date: read on every dashboard visit. */
-const dailyWalletMoves = preparedPerDatabase((db) =>
-  db
+/**
+ * Each day's net wallet+held movement of users since a date: read on every dashboard visit,
+ * so concurrent visits share a query. A key is "userId since"; the batch reads from its
+ * earliest date and each caller keeps its own days.
+ */
+const dailyWalletMoves = preparedPerDatabase((db) => {
+  const statement = db
     .select({
+      userId: ledgerJournals.userId,
       day: sql<string>`to_char(${ledgerJournals.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
       delta: sql<string>`sum(${ledgerPostings.amountCents})::text`,
     })
     .from(ledgerJournals)
     .innerJoin(ledgerPostings, eq(ledgerPostings.journalId, ledgerJournals.id))
     .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, ledgerPostings.accountId), inArray(ledgerAccounts.kind, ['wallet', 'held'])))
-    .where(and(eq(ledgerJournals.userId, sql.placeholder('userId')), gte(ledgerJournals.createdAt, sql`${sql.placeholder('since')}::timestamptz`)))
-    .groupBy(sql`1`)
-    .prepare('daily_wallet_moves'),
-);
+    .where(and(sql`${ledgerJournals.userId} = any(${sql.placeholder('userIds')}::text[])`, gte(ledgerJournals.createdAt, sql`${sql.placeholder('since')}::timestamptz`)))
+    .groupBy(sql`1, 2`)
+    .prepare('daily_wallet_moves');
+  return batchedRead({
+    load: async (keys: string[]) => {
+      const asked = keys.map((key) => {
+        const [userId = '', since = ''] = key.split(' ');
+        return { key, userId, since };
+      });
+      const since = asked.reduce((earliest, { since: date }) => (date < earliest ? date : earliest), asked[0]!.since);
+      const rows = await statement.execute({ userIds: [...new Set(asked.map(({ userId }) => userId))], since });
+      const byUser = new Map<string, typeof rows>();
+      for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+      return asked.map(({ key, userId, since: from }) => {
+        const fromDay = from.slice(0, 10);
+        return { key, moves: (byUser.get(userId) ?? []).filter((row) => row.day >= fromDay) };
+      });
+    },
+    keyOf: (result) => result.key,
+  });
+});
 
 /**
  * Balance over time: today's balance walked back through each day's net wallet+held
@@ -148,7 +171,7 @@ const dailyWalletMoves = preparedPerDatabase((db) =>
 export async function balanceSeries(db: DbOrTx, userId: string, currentCents: number, now: Date, days = 30): Promise<{ date: string; balance: string }[]> {
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const start = new Date(end.getTime() - (days - 1) * 86_400_000);
-  const moves = await dailyWalletMoves(db).execute({ userId, since: start.toISOString() });
+  const moves = (await dailyWalletMoves(db)(`${userId} ${start.toISOString()}`))?.moves ?? [];
   const byDay = new Map(moves.map((row) => [row.day, Number(row.delta)]));
   // Movements dated after today (a moved test clock) still belong to "today".
   let later = 0;

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
 import type { Db, DbOrTx } from '../db/client';
+import { batchedRead } from '../db/batched-read';
 import { preparedPerDatabase } from '../db/prepared';
 import { plans, type PlanRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -38,14 +39,15 @@ export function planView(row: PlanRow): PlanView {
   };
 }
 
-/** The public plan list: read on every visit to the plan pages. */
-const openPlans = preparedPerDatabase((db) =>
-  db.select().from(plans).where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name)).prepare('open_plans'),
-);
+/** The public plan list: read on every visit to the plan pages, so concurrent visits share a query. */
+const openPlans = preparedPerDatabase((db) => {
+  const statement = db.select().from(plans).where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name)).prepare('open_plans');
+  return batchedRead({ load: async () => [await statement.execute()], keyOf: () => 'open' });
+});
 
-/** Plans by amount range (the seeded order); retired ones only when asked. */
-export async function listPlans(db: DbOrTx, options: { includeRetired?: boolean } = {}): Promise<PlanRow[]> {
-  if (!options.includeRetired) return openPlans(db).execute();
+/** Plans by amount range (the seeded order); retired ones only when asked. The rows may be shared: read them, do not change them. */
+export async function listPlans(db: DbOrTx, options: { includeRetired?: boolean } = {}): Promise<readonly PlanRow[]> {
+  if (!options.includeRetired) return (await openPlans(db)('open')) ?? [];
   return db.select().from(plans).orderBy(asc(plans.minCents), asc(plans.name));
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { batchedRead } from '../db/batched-read';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users, userTotp, type SessionRow, type UserRow } from '../db/schema';
 import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../ledger/balances';
@@ -48,34 +49,38 @@ export interface ActiveSession {
 const SESSION_FIELDS = { session: sessions, user: users, twoFactorEnabledAt: userTotp.enabledAt };
 const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
-const LIVE_SESSION = and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-/** The live session with its user and two-factor state: one round trip on every signed-in request. */
-const sessionById = preparedPerDatabase((db) =>
-  db.select(SESSION_FIELDS).from(sessions).innerJoin(users, USER_OF_SESSION).leftJoin(userTotp, TOTP_OF_SESSION).where(LIVE_SESSION).limit(1).prepare('session_by_id'),
-);
+/**
+ * The live sessions with their users and two-factor state: every signed-in request needs one,
+ * so concurrent requests share a query (db/batched-read.ts).
+ */
+const sessionById = preparedPerDatabase((db) => {
+  const statement = db.select(SESSION_FIELDS).from(sessions).innerJoin(users, USER_OF_SESSION).leftJoin(userTotp, TOTP_OF_SESSION).where(LIVE_SESSIONS).prepare('sessions_by_id');
+  return batchedRead({ load: (ids: string[]) => statement.execute({ ids }), keyOf: (row) => row.session.id });
+});
 
-/** The same plus the user's balances, for the routes that show them (still one round trip). */
-const sessionWithBalancesById = preparedPerDatabase((db) =>
-  db
+/** The same plus the user's balances, for the routes that show them. */
+const sessionWithBalancesById = preparedPerDatabase((db) => {
+  const statement = db
     .select({ ...SESSION_FIELDS, accountBalances: accountBalancesByKind(sessions.userId) })
     .from(sessions)
     .innerJoin(users, USER_OF_SESSION)
     .leftJoin(userTotp, TOTP_OF_SESSION)
-    .where(LIVE_SESSION)
-    .limit(1)
-    .prepare('session_with_balances_by_id'),
-);
+    .where(LIVE_SESSIONS)
+    .prepare('sessions_with_balances_by_id');
+  return batchedRead({ load: (ids: string[]) => statement.execute({ ids }), keyOf: (row) => row.session.id });
+});
 
 /** Finds the live session for a token; suspended or deleted users have none. */
 export async function findSession(db: DbOrTx, token: string, options: { withBalances?: boolean } = {}): Promise<ActiveSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const id = hashToken(token);
   if (!options.withBalances) {
-    const [row] = await sessionById(db).execute({ id });
+    const row = await sessionById(db)(id);
     return row ? liveSession(db, row) : null;
   }
-  const [row] = await sessionWithBalancesById(db).execute({ id });
+  const row = await sessionWithBalancesById(db)(id);
   const active = row ? await liveSession(db, row) : null;
   if (active && row) active.balances = balancesFromAccounts(row.accountBalances ?? {});
   return active;
@@ -91,7 +96,8 @@ async function liveSession(db: DbOrTx, row: { session: SessionRow; user: UserRow
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
   }
-  return { session, user, twoFactorEnabled: Boolean(row.twoFactorEnabledAt) };
+  // Copies: requests with the same token in one batch share the row.
+  return { session: { ...session }, user: { ...user }, twoFactorEnabled: Boolean(row.twoFactorEnabledAt) };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
