@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -57,11 +57,21 @@ export async function startBare(): Promise<RunningServer> {
   return { url, process: child, stop: stopper(child) };
 }
 
-/** Starts the real app (built web app included) on the embedded database, or on PostgreSQL with databaseUrl. */
+/** The Node flags `npm start` runs the server with (package.json). */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * Starts the real app (built web app included) as `npm start` runs it: the server bundle, with
+ * the same Node flags; on the embedded database, or on PostgreSQL with databaseUrl.
+ */
 export async function startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--wasm-lazy-compilation', '--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...startFlags(), path.join(ROOT, 'apps/server/dist/server.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -73,6 +83,8 @@ export async function startApp(options: { databaseUrl?: string; env?: Record<str
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
+      // The scenarios register a user per connection, all from this address.
+      AUTH_RATE_LIMIT_SCALE: '1000',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -88,18 +100,37 @@ export interface Measurement {
   errors: number;
 }
 
+/** Concurrent connections of every scenario (and signed-in users of the authenticated ones). */
+export const CONNECTIONS = 32;
+
 export async function measure(options: {
   url: string;
   connections?: number;
   durationSeconds?: number;
-  headers?: Record<string, string>;
+  /** One set for every request, or several: each connection then sends one of them (one user per connection). */
+  headers?: Record<string, string> | Record<string, string>[];
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   body?: string;
 }): Promise<Measurement> {
+  const { headers } = options;
+  let nextSet = 0;
   const request = {
     url: options.url,
-    connections: options.connections ?? 32,
-    ...(options.headers ? { headers: options.headers } : {}),
+    connections: options.connections ?? CONNECTIONS,
+    ...(Array.isArray(headers)
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request, context: { headers?: Record<string, string> }) => {
+                context.headers ??= headers[nextSet++ % headers.length];
+                return { ...request, headers: { ...request.headers, ...context.headers } };
+              },
+            },
+          ],
+        }
+      : headers
+        ? { headers }
+        : {}),
     ...(options.method ? { method: options.method } : {}),
     ...(options.body ? { body: options.body } : {}),
   };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib';
+import { CONNECTIONS, ROOT } from './lib';
 
 export interface ScenarioContext {
   /** Base URL of the app under test. */
@@ -10,7 +10,7 @@ export interface ScenarioContext {
 export interface Scenario {
   name: string;
   /** Prepares data (users, sessions) and returns the request to load-test. */
-  prepare(ctx: ScenarioContext): Promise<{ path: string; headers?: Record<string, string> }>;
+  prepare(ctx: ScenarioContext): Promise<{ path: string; headers?: Record<string, string> | Record<string, string>[] }>;
 }
 
 function firstAsset(): string {
@@ -20,9 +20,9 @@ function firstAsset(): string {
   return match[1];
 }
 
-/** Registers a fresh account and reads it back with its session token as a Bearer token. */
-async function signedInGetUser(ctx: ScenarioContext) {
-  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+/** Registers a fresh account; answers its session token as a Bearer header. */
+async function register(ctx: ScenarioContext): Promise<Record<string, string>> {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 9)}@example.com`;
   const response = await fetch(`${ctx.url}/api/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -30,7 +30,14 @@ async function signedInGetUser(ctx: ScenarioContext) {
   });
   const sid = /(?:^|,\s*)sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (response.status !== 201 || !sid) throw new Error(`bench register failed: ${response.status}`);
-  return { path: '/api/users/getUser', headers: { authorization: `Bearer ${sid}` } };
+  return { authorization: `Bearer ${sid}` };
+}
+
+/** One signed-in user per connection, so reads keyed by session or user are not all the same row. */
+export async function signedInUsers(ctx: ScenarioContext): Promise<Record<string, string>[]> {
+  const users: Record<string, string>[] = [];
+  for (let i = 0; i < CONNECTIONS; i += 4) users.push(...(await Promise.all([0, 1, 2, 3].map(() => register(ctx)))));
+  return users;
 }
 
 /** Every HTTP scenario of `npm run bench`; each is compared to the bare Fastify route. */
@@ -40,5 +47,5 @@ export const scenarios: Scenario[] = [
     name: 'GET static asset (gzip)',
     prepare: async () => ({ path: firstAsset(), headers: { 'accept-encoding': 'gzip' } }),
   },
-  { name: 'GET /api/users/getUser (session)', prepare: signedInGetUser },
+  { name: 'GET /api/users/getUser (session)', prepare: async (ctx) => ({ path: '/api/users/getUser', headers: await signedInUsers(ctx) }) },
 ];
