@@ -81,10 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // Every schema is zod: given here, Fastify never loads its JSON-schema compilers (ajv, fast-json-stringify) at start.
+    schemaController: { compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as never },
   }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   const deps: AppDeps = {
     config,
