@@ -44,6 +44,19 @@ describe('formatting', () => {
     expect(formatUsd(123_456_789)).toBe('$1,234,567.89');
     expect(centsFromDecimal('0.00')).toBe(0);
   });
+
+  it('formats a number of cents exactly as the same BigInt, over the whole safe-integer range', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(formatCents(cents)).toBe(formatCents(BigInt(cents)));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const cents of [0, -0, 99, -99, 100, -100, 101, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]) {
+      expect(formatCents(cents)).toBe(formatCents(BigInt(cents)));
+    }
+    expect(() => formatCents(1.5)).toThrow();
+  });
 });
 
 describe('applyBasisPoints', () => {

@@ -41,6 +41,12 @@ export function parseAmount(input: unknown): ParsedAmount {
 
 /** Formats integer cents as "1234.50" (no grouping), the API's money shape. */
 export function formatCents(cents: number | bigint): string {
+  if (typeof cents === 'number' && Number.isSafeInteger(cents)) {
+    // Integer arithmetic without BigInt (a dashboard formats 30 of these per request); both steps are exact.
+    const abs = Math.abs(cents);
+    const fraction = abs % 100;
+    return `${cents < 0 ? '-' : ''}${(abs - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
+  }
   const value = BigInt(cents);
   const negative = value < 0n;
   const abs = negative ? -value : value;

@@ -168,23 +168,32 @@ const dailyWalletMoves = preparedPerDatabase((db) => {
  * Balance over time: today's balance walked back through each day's net wallet+held
  * movement. One grouped query over the period, independent of older history.
  */
+/** The last days' UTC dates, newest first, and the first one's start: the same for every dashboard of a day. */
+let recentDays: { endMs: number; dates: string[]; since: string } | undefined;
+function daysUpTo(endMs: number, days: number): { dates: string[]; since: string } {
+  if (recentDays?.endMs !== endMs || recentDays.dates.length !== days) {
+    const dates = Array.from({ length: days }, (_, i) => new Date(endMs - i * 86_400_000).toISOString().slice(0, 10));
+    recentDays = { endMs, dates, since: new Date(endMs - (days - 1) * 86_400_000).toISOString() };
+  }
+  return recentDays;
+}
+
 export async function balanceSeries(db: DbOrTx, userId: string, currentCents: number, now: Date, days = 30): Promise<{ date: string; balance: string }[]> {
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const start = new Date(end.getTime() - (days - 1) * 86_400_000);
-  const moves = (await dailyWalletMoves(db)(`${userId} ${start.toISOString()}`))?.moves ?? [];
+  const { dates, since } = daysUpTo(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()), days);
+  const moves = (await dailyWalletMoves(db)(`${userId} ${since}`))?.moves ?? [];
   const byDay = new Map(moves.map((row) => [row.day, Number(row.delta)]));
   // Movements dated after today (a moved test clock) still belong to "today".
   let later = 0;
-  const todayKey = end.toISOString().slice(0, 10);
+  const todayKey = dates[0]!;
   for (const [day, delta] of byDay) if (day > todayKey) later += delta;
-  const series: { date: string; balance: string }[] = [];
+  const series: { date: string; balance: string }[] = new Array(days);
   let balance = currentCents - later;
   for (let i = 0; i < days; i += 1) {
-    const date = new Date(end.getTime() - i * 86_400_000).toISOString().slice(0, 10);
-    series.push({ date, balance: formatCents(balance) });
+    const date = dates[i]!;
+    series[days - 1 - i] = { date, balance: formatCents(balance) };
     balance -= byDay.get(date) ?? 0;
   }
-  return series.reverse();
+  return series;
 }
 
 /** `balances` when the caller already read them with the session. */
