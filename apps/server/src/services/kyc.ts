@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { KYC_MESSAGES, ROLES, roleRank, type KycDocumentSide, type KycStatus, type Role } from '@app/shared';
+import { KYC_MESSAGES, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatus, type Role } from '@app/shared';
 import type { AppDeps } from '../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
@@ -156,7 +156,7 @@ export function documentUrl(userId: string, side: KycDocumentSide, submissionId:
   return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
 }
 
-/** Pending cases the viewer may decide, oldest submission first: at most 500, like the other staff queues. */
+/** Pending cases the viewer may decide, oldest submission first: at most STAFF_QUEUE_LIMIT, like the other staff queues. */
 export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<PendingKycCase[]> {
   const allowed = lowerRoles(viewer.role);
   if (allowed.length === 0) return [];
@@ -166,7 +166,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<Pe
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .where(and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed)))
     .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
-    .limit(500);
+    .limit(STAFF_QUEUE_LIMIT);
   const rejectedCounts = new Map<string, number>();
   const lastReasons = new Map<string, string | null>();
   if (rows.length > 0) {

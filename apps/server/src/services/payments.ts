@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { applyBasisPoints, formatCents, formatUsd, isStaff, roleRank, SUPPORTED_ASSETS, type Asset, type PaymentStatus } from '@app/shared';
+import { applyBasisPoints, formatCents, formatUsd, isStaff, roleRank, STAFF_QUEUE_LIMIT, SUPPORTED_ASSETS, type Asset, type PaymentStatus } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { payments, users, type PaymentRow, type UserRow } from '../db/schema';
@@ -101,7 +101,7 @@ export async function listPendingPayments(db: DbOrTx): Promise<PaymentView[]> {
     .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.status, 'Pending'))
     .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(500);
+    .limit(STAFF_QUEUE_LIMIT);
   return rows.map((row) => toPaymentView(row.payment, row.user));
 }
 

@@ -6,6 +6,7 @@ import {
   isStaff,
   MAX_SAVED_WALLETS,
   roleRank,
+  STAFF_QUEUE_LIMIT,
   WITHDRAWAL_FLAG_BUSINESS_DAYS,
   withdrawalFeeCents,
   type Asset,
@@ -132,7 +133,7 @@ export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalV
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(eq(withdrawals.status, 'Pending'))
     .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
-    .limit(500);
+    .limit(STAFF_QUEUE_LIMIT);
   const now = deps.now();
   return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now));
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { KYC_MESSAGES } from '@app/shared';
+import { KYC_MESSAGES, STAFF_QUEUE_LIMIT } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import type { PendingKycCase } from '../api/kyc-api';
 import { nextCaseId } from '../pages/pending-kyc-page';
@@ -106,6 +106,19 @@ describe('/pending-kyc', { timeout: 30_000 }, () => {
     expect(await within(panel).findByTitle('Back (PDF)')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     expect(documentRequests.some((url) => url.includes('/u1/documents/front'))).toBe(true);
     expect(documentRequests.some((url) => url.includes('/u1/documents/back'))).toBe(true);
+  });
+
+  it('counts the cases waiting', async () => {
+    setup();
+    const nav = await screen.findByRole('navigation', { name: 'KYC queue' });
+    expect(within(nav).getByText('3 waiting')).toBeInTheDocument();
+  });
+
+  it('says the queue shows only the oldest cases when there are at least the limit', async () => {
+    queue = Array.from({ length: STAFF_QUEUE_LIMIT }, (_, i) => kase(`q${i}`, `User ${i}`, new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString()));
+    setup();
+    const nav = await screen.findByRole('navigation', { name: 'KYC queue' });
+    expect(within(nav).getByText(`${STAFF_QUEUE_LIMIT} or more waiting: the oldest ${STAFF_QUEUE_LIMIT} are shown`)).toBeInTheDocument();
   });
 
   it('zooms into an image', async () => {

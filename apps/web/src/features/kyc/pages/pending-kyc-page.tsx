@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { KYC_MESSAGES, KYC_REASON_MAX_LENGTH } from '@app/shared';
+import { KYC_MESSAGES, KYC_REASON_MAX_LENGTH, STAFF_QUEUE_LIMIT } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -77,7 +77,7 @@ export function PendingKycPage() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <nav aria-label="KYC queue" className="min-w-0">
             <p className="mb-2 text-sm font-medium text-slate-600 dark:text-slate-300">
-              {queue.length} waiting
+              {queue.length < STAFF_QUEUE_LIMIT ? `${queue.length} waiting` : `${STAFF_QUEUE_LIMIT} or more waiting: the oldest ${STAFF_QUEUE_LIMIT} are shown`}
             </p>
             <ol className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
               {queue.map((item) => {
