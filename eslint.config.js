@@ -5,8 +5,28 @@ import globals from 'globals';
 
 const FEATURES = ['auth', 'money', 'kyc', 'invest', 'admin', 'public'];
 
-/** Features never import each other (app/ composes them); shared folders never import features. */
+/**
+ * Toasts go through lib/toast: loading it mounts the toast container and brings react-toastify's
+ * styles, so a toast imported straight from react-toastify on a page without it would never show.
+ */
+const TOASTIFY_OUTSIDE_LIB = {
+  group: ['react-toastify', 'react-toastify/*'],
+  message: 'Import toast from lib/toast (it mounts the toast container and loads its CSS); only apps/web/src/lib/ imports react-toastify.',
+};
+
+const NO_FEATURES_IN_SHARED = { group: ['**/features/**'], message: 'Shared folders never import features.' };
+
+/**
+ * Features never import each other (app/ composes them); shared folders never import features;
+ * only lib/ imports react-toastify. A file gets the last matching `no-restricted-imports`
+ * entry only (flat config does not merge rule options), so each entry repeats the toast rule.
+ */
 const featureBoundaries = [
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TOASTIFY_OUTSIDE_LIB] }] },
+  },
   ...FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -16,17 +36,20 @@ const featureBoundaries = [
           patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
             group: [`**/features/${other}`, `**/features/${other}/**`, `../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`],
             message: 'Features do not import each other: export the piece from the feature and compose it in app/.',
-          })),
+          })).concat(TOASTIFY_OUTSIDE_LIB),
         },
       ],
     },
   })),
   {
-    files: ['apps/web/src/{components,lib,content,test}/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/test/**'],
+    files: ['apps/web/src/{components,content}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Shared folders never import features.' }] }],
+      'no-restricted-imports': ['error', { patterns: [NO_FEATURES_IN_SHARED, TOASTIFY_OUTSIDE_LIB] }],
     },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_FEATURES_IN_SHARED] }] },
   },
 ];
 

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { TIMERS_MS } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { getUser, loginStatus } from '../../features/auth/auth-slice';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,23 +7,7 @@ import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { Splash } from './splash';
 import { ImpersonationBanner } from './impersonation-banner';
-import { useToastContainerRequested } from '../../lib/toast-container';
-
-// Loaded when something that can show toasts loads (lib/toast.ts): pages without toasts never
-// load react-toastify. Toasts raised before the container mounts are queued and shown when it does.
-const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
-// Component tests assert on toasts straight after an action: mount at once there.
-const MOUNT_TOASTS_AT_ONCE = import.meta.env.MODE === 'test';
-
-function Toasts() {
-  const requested = useToastContainerRequested();
-  if (!requested && !MOUNT_TOASTS_AT_ONCE) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
-    </Suspense>
-  );
-}
+import { Toasts } from '../../lib/toasts';
 
 export function RootLayout() {
   const dispatch = useAppDispatch();

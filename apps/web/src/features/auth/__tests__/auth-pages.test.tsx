@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../../lib/toast';
 import type { RouteObject } from 'react-router';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { LoginPage } from '../pages/login-page';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../../lib/toast';
 import type { RouteObject } from 'react-router';
 import { renderApp, renderWithStore, stubFetch, testUser } from '../../../test/render';
 import { UserProfilePage } from '../pages/user-profile-page';

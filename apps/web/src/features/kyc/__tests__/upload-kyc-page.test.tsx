@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from '../../../lib/toast';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { UploadKycPage } from '../pages/upload-kyc-page';

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { TIMERS_MS } from '@app/shared';
+import { useToastContainerRequested } from './toast-container';
+
+// Loaded when something that can show toasts loads (lib/toast.ts): pages without toasts never
+// load react-toastify. Toasts raised before the container mounts are queued and shown when it does.
+const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
+// Component tests assert on toasts straight after an action: mount at once there.
+const MOUNT_TOASTS_AT_ONCE = import.meta.env.MODE === 'test';
+
+/** The toast container (SPEC §8: top-right, 5 s, pause on hover), mounted once lib/toast has loaded. */
+export function Toasts() {
+  const requested = useToastContainerRequested();
+  if (!requested && !MOUNT_TOASTS_AT_ONCE) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" />
+    </Suspense>
+  );
+}
