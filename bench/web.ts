@@ -14,7 +14,8 @@ import { launch } from 'chrome-launcher';
 import { ROOT, startApp } from './lib';
 
 const DIST = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
-const PAGES = ['/', '/investment-plans'];
+/** WEB_PAGES=/,/investment-plans (comma-separated) measures a subset while working on one page. */
+const PAGES = (process.env.WEB_PAGES ?? '/,/investment-plans').split(',').map((page) => page.trim()).filter(Boolean);
 /** Lighthouse runs per page; the table shows the median of each figure (scores are noisy on a shared machine). */
 const RUNS = Number(process.env.WEB_RUNS ?? 3);
 const LIMITS = { performance: 95, accessibility: 100, 'best-practices': 95, jsKb: 150, cssKb: 30 };
@@ -57,7 +58,7 @@ function loadAverage(): number {
   return Number(os.loadavg()[0]!.toFixed(2));
 }
 
-type Run = Record<'performance' | 'accessibility' | 'best-practices' | keyof typeof METRICS | 'load', number>;
+type Run = Record<'performance' | 'accessibility' | 'best-practices' | keyof typeof METRICS | 'loadBefore' | 'load', number>;
 
 async function main() {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`No web build at ${DIST}: run npm run build first`);
@@ -80,6 +81,7 @@ async function main() {
       // run is repeated, a few times at most.
       for (let run = 1, attempts = 0; run <= RUNS; attempts += 1) {
         if (attempts >= RUNS * 2) throw new Error(`Lighthouse failed too often on ${page}`);
+        const loadBefore = loadAverage();
         const result = await lighthouse(`${app.url}${page}`, {
           port: chrome.port,
           output: 'json',
@@ -105,6 +107,7 @@ async function main() {
           tbtMs: Math.round(metric(METRICS.tbtMs)),
           cls: Number(metric(METRICS.cls).toFixed(3)),
           siMs: Math.round(metric(METRICS.siMs)),
+          loadBefore,
           load: loadAverage(),
         });
         const failing = Object.values(categories)
@@ -129,7 +132,7 @@ async function main() {
     chrome.kill();
     await app.stop();
   }
-  console.log(`median of ${RUNS} runs per page (load = 1-minute load average when the run ended):`);
+  console.log(`median of ${RUNS} runs per page (loadBefore, load = 1-minute load average when the run started, ended):`);
   console.table(rows);
   writeFileSync(
     path.join(ROOT, 'bench/results/web.json'),
