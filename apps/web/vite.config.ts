@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -40,6 +42,8 @@ function precompress(): Plugin {
  * matches `location.pathname` (and `preload` links for their CSS). The routes are the `{ path, lazy: () => import(...) }` entries of
  * the `publicRoutes` in `src/features/<feature>/routes.tsx`: the pages a visit starts on (signed-in
  * pages wait for the session check anyway). An inline script would need a CSP exception.
+ * The chunks main.tsx imports in steps (React DOM, the store, the router) get `modulepreload`
+ * links in index.html, so they download with the entry instead of one after another.
  */
 function routePreload(): Plugin {
   let root = '';
@@ -64,6 +68,11 @@ function routePreload(): Plugin {
         return files;
       };
       const loadedWithEntry = withImports(entry.fileName, new Set());
+      // The chunks main.tsx imports step by step (React DOM, the store, the router and layouts):
+      // preloaded from the start, evaluated one step per task.
+      const bootFiles = new Set<string>();
+      for (const imported of entry.dynamicImports) withImports(imported, loadedWithEntry, bootFiles);
+      const loaded = new Set([...loadedWithEntry, ...bootFiles]);
       // Page paths in lower case (the router matches case-insensitively) -> chunks; a path
       // ending in a parameter (`/verify/:token`) is matched by its prefix.
       const exact: Record<string, string[]> = {};
@@ -77,7 +86,7 @@ function routePreload(): Plugin {
           const moduleId = path.resolve(path.dirname(file), `${specifier}.tsx`);
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
           if (!chunk) continue;
-          const jsFiles = [...withImports(chunk.fileName, loadedWithEntry)];
+          const jsFiles = [...withImports(chunk.fileName, loaded)];
           const cssFiles = jsFiles.flatMap((fileName) => [...(chunks.find((candidate) => candidate.fileName === fileName)?.viteMetadata?.importedCss ?? [])]);
           const files = [...jsFiles, ...new Set(cssFiles)].map((fileName) => `/${fileName}`);
           const key = routePath!.toLowerCase();
@@ -90,25 +99,117 @@ function routePreload(): Plugin {
 const prefixes=${JSON.stringify(prefixes)};
 const path=location.pathname.toLowerCase().replace(/(.)\\/+$/,'$1');
 const files=exact[path]??prefixes.find(([prefix])=>path.startsWith(prefix)&&!path.slice(prefix.length).includes('/'))?.[1]??[];
-for(const href of files){const link=document.createElement('link');if(href.endsWith('.css')){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.href=href;document.head.append(link);}
+for(const href of files){const link=document.createElement('link');if(href.endsWith('.css')){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.fetchPriority='low';link.href=href;document.head.append(link);}
 `;
       const fileName = `assets/route-preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
       const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
       const source = String(html.source);
       if (!source.includes(tag)) throw new Error(`route-preload: entry script tag not found in index.html`);
-      html.source = source.replace(tag, `<script type="module" crossorigin src="/${fileName}"></script>\n    ${tag}`);
+      // fetchpriority="low": the first paint (the boot screen) needs none of the scripts, so they
+      // wait for nothing and hold back nothing; the app renders once they and the stylesheet are in.
+      const bootLinks = [...bootFiles].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`).join('');
+      html.source = source
+        .replace(tag, `<script type="module" crossorigin src="/${fileName}" fetchpriority="low"></script>\n    ${tag.replace('></script>', ' fetchpriority="low"></script>')}${bootLinks}`)
+        .replaceAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="modulepreload" crossorigin href="$1" fetchpriority="low">');
     },
   };
 }
 
+/**
+ * The first paint is the boot screen of index.html, styled inline: it needs no stylesheet. The
+ * app's stylesheet is linked with `media="print"` (fetched at low priority, blocking nothing) and
+ * `data-deferred-style`; main.tsx applies it to the screen once it has loaded, before the app's
+ * first render, so nothing shows unstyled. A render-blocking stylesheet held the boot screen back
+ * by a round trip and its download on a slow connection.
+ */
+function deferStylesheets(): Plugin {
+  return {
+    name: 'defer-stylesheets',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
+        if (!links.test(html)) throw new Error('defer-stylesheets: no stylesheet link found in index.html');
+        return html.replace(links, '<link rel="stylesheet" crossorigin href="$1" media="print" data-deferred-style>');
+      },
+    },
+  };
+}
+
+/**
+ * Chunks for the start of every visit. Left to the bundler, the modules main.tsx loads became
+ * ten files (and a landing page five more), most of them 1-2 KB: on a slow phone connection each
+ * request costs a round trip, and the browser runs only a few at once, so the count, more than the
+ * size, delayed the first render. Two chunks instead, evaluated in separate steps by main.tsx:
+ * `react` (React and React DOM) and `boot`: everything else the first render of any page needs,
+ * i.e. what app/store.ts and app/router.tsx import statically (the router, the store, the layouts),
+ * plus the small modules the landing pages share (section headings, number formats, their icons).
+ * Pages, RTK Query, forms and toasts stay in their own chunks.
+ */
+const ROOT_DIR = path.dirname(fileURLToPath(import.meta.url));
+const BOOT_ROOTS = ['src/app/store.ts', 'src/app/router.tsx'].map((file) => path.join(ROOT_DIR, file));
+const LANDING_PAGES = ['src/features/public/pages/home-page.tsx', 'src/features/public/pages/plans-page.tsx'].map((file) => path.join(ROOT_DIR, file));
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/**
+ * Reached through `@app/shared`'s index but tree-shaken out of the first render: claimed for the
+ * boot chunk, their code (needed by the forms) would load on every visit.
+ */
+const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts))/;
+
+function bootChunks() {
+  let boot: Set<string> | undefined;
+  const closure = (roots: string[], ctx: ChunkingContext, modules = new Set<string>()) => {
+    const queue = [...roots];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (modules.has(id) || NOT_BOOT.test(id)) continue;
+      modules.add(id);
+      queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return modules;
+  };
+  return {
+    groups: [
+      { name: 'react', test: REACT, priority: 2 },
+      {
+        name(id: string, ctx: ChunkingContext) {
+          if (!boot) {
+            boot = closure(BOOT_ROOTS, ctx);
+            // What the landing pages import besides themselves, when small and shared (not zod etc.).
+            for (const page of LANDING_PAGES) {
+              for (const imported of ctx.getModuleInfo(page)?.importedIds ?? []) {
+                if (/[\\/](components[\\/]section\.tsx|lib[\\/]numbers\.ts|lucide-react[\\/].*icons[\\/][^/]+\.js)$/.test(imported)) closure([imported], ctx, boot);
+              }
+            }
+          }
+          return boot.has(id) ? 'boot' : null;
+        },
+        priority: 1,
+      },
+    ],
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), deferStylesheets(), precompress()],
   resolve: {
     // react-toastify's default entry injects its stylesheet from script when it first loads;
     // lib/toast.ts imports the CSS file instead, so it loads with the chunk like other CSS.
     alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }],
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'assets/main-[hash].js', codeSplitting: bootChunks() } },
+    modulePreload: {
+      // The entry's step-by-step imports (main.tsx) have their chunks preloaded by index.html
+      // (route-preload above); Vite's preload helper would look each one up again at run time
+      // (10-15 ms in the entry's task on a busy machine). Other dynamic imports keep it.
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)main-[^/]+\.js$/.test(hostId) ? [] : deps),
+    },
+  },
 });
