@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicSettings } from '@app/shared';
 import { apiFetch } from './api';
+import { inOwnTask } from './own-task';
 
 let cached: PublicSettings | null = null;
 let inflight: Promise<PublicSettings | null> | null = null;
@@ -37,11 +38,14 @@ export function usePublicSettings(): { settings: PublicSettings | null; status: 
   useEffect(() => {
     if (state.status !== 'loading') return;
     let live = true;
-    void loadPublicSettings().then((settings) => {
-      if (live) setState({ settings, status: settings ? 'ready' : 'unavailable' });
+    const cancel = inOwnTask(() => {
+      void loadPublicSettings().then((settings) => {
+        if (live) setState({ settings, status: settings ? 'ready' : 'unavailable' });
+      });
     });
     return () => {
       live = false;
+      cancel();
     };
   }, [state.status]);
   return state;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 const SEEN_KEY = 'vaultline.splashSeen';
 
@@ -29,14 +29,19 @@ export function hideSplash() {
 /**
  * True while the start-up splash covers the page. Animations under it (the hero's typing,
  * the counters) wait for it to go, so the visitor sees them from the start.
+ * The end of the splash re-renders in a transition (in short slices): as a synchronous
+ * update (useSyncExternalStore) it was one 15-30 ms task, the first update of the whole app.
  */
 export function useSplashShowing(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isShowing,
-    isShowing,
-  );
+  const [showing, setShowing] = useState(isShowing);
+  useEffect(() => {
+    const update = () => startTransition(() => setShowing(isShowing()));
+    listeners.add(update);
+    // The splash may have ended between this component's render and this effect.
+    if (isShowing() !== showing) update();
+    return () => {
+      listeners.delete(update);
+    };
+  }, [showing]);
+  return showing;
 }

@@ -8,15 +8,15 @@ import { Footer } from './footer';
 import { Splash } from './splash';
 import { ImpersonationBanner } from './impersonation-banner';
 import { Toasts } from '../../lib/toasts';
+import { inOwnTask } from '../../lib/own-task';
 
 export function RootLayout() {
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
   const hasUser = useAppSelector((state) => state.auth.user !== null);
 
-  useEffect(() => {
-    void dispatch(loginStatus());
-  }, [dispatch]);
+  // In a task of its own: see lib/own-task.
+  useEffect(() => inOwnTask(() => void dispatch(loginStatus())), [dispatch]);
 
   useEffect(() => {
     if (isLoggedIn && !hasUser) void dispatch(getUser());

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TIMERS_MS, type PublicStats } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
+import { inOwnTask } from '../../../lib/own-task';
 import { useInView } from '../../../lib/use-in-view';
 import { formatNumber } from '../../../lib/numbers';
 import { prefersReducedMotion } from '../../../lib/motion';
@@ -15,12 +16,17 @@ export function usePublicStats(): { stats: PublicStats | null; status: Status } 
   const [state, setState] = useState<{ stats: PublicStats | null; status: Status }>({ stats: null, status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<PublicStats>('/api/stats', { signal: controller.signal })
-      .then((stats) => setState({ stats, status: 'ready' }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ stats: null, status: 'unavailable' });
-      });
-    return () => controller.abort();
+    const cancel = inOwnTask(() => {
+      apiFetch<PublicStats>('/api/stats', { signal: controller.signal })
+        .then((stats) => setState({ stats, status: 'ready' }))
+        .catch(() => {
+          if (!controller.signal.aborted) setState({ stats: null, status: 'unavailable' });
+        });
+    });
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, []);
   return state;
 }

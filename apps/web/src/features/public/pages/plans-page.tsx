@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { centsFromDecimal, formatCents, formatUsd, SEED_PLANS } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
+import { inOwnTask } from '../../../lib/own-task';
 import { formatNumber } from '../../../lib/numbers';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { buttonClasses } from '../../../components/ui/button';
@@ -39,15 +40,22 @@ export function usePlans(): { plans: ApiPlan[]; source: Source } {
   const [state, setState] = useState<{ plans: ApiPlan[]; source: Source }>({ plans: SEED_AS_API, source: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ApiPlan[] | { plans: ApiPlan[] }>('/api/invest/plans', { signal: controller.signal })
-      .then((data) => {
-        const list = (Array.isArray(data) ? data : data?.plans ?? []).filter((plan) => !plan.retired);
-        setState(list.length > 0 ? { plans: list, source: 'live' } : { plans: SEED_AS_API, source: 'fallback' });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ plans: SEED_AS_API, source: 'fallback' });
-      });
-    return () => controller.abort();
+    // In a task of its own: see lib/own-task.
+    const cancel = inOwnTask(() => {
+      apiFetch<ApiPlan[] | { plans: ApiPlan[] }>('/api/invest/plans', { signal: controller.signal })
+        .then((data) => {
+          const list = (Array.isArray(data) ? data : data?.plans ?? []).filter((plan) => !plan.retired);
+          // A transition: the six cards re-render in short slices, not in one task.
+          startTransition(() => setState(list.length > 0 ? { plans: list, source: 'live' } : { plans: SEED_AS_API, source: 'fallback' }));
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setState({ plans: SEED_AS_API, source: 'fallback' });
+        });
+    });
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, []);
   return state;
 }
