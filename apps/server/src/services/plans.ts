@@ -45,10 +45,30 @@ const openPlans = preparedPerDatabase((db) => {
   return batchedRead({ load: async () => [await statement.execute()], keyOf: () => 'open' });
 });
 
+/**
+ * The public list is marketing, not terms: an investment reads its plan afresh (findPlan). So
+ * each instance keeps the open plans for a second; this instance's own edits clear them at
+ * once, another instance's show here within OPEN_PLANS_MAX_AGE_MS (ADR 0012).
+ */
+const OPEN_PLANS_MAX_AGE_MS = 1000;
+const recentOpenPlans = new WeakMap<DbOrTx, { rows: readonly PlanRow[]; readAt: number; edits: number }>();
+let planEdits = 0;
+
+function planEdited(db: DbOrTx) {
+  planEdits += 1;
+  recentOpenPlans.delete(db);
+}
+
 /** Plans by amount range (the seeded order); retired ones only when asked. The rows may be shared: read them, do not change them. */
 export async function listPlans(db: DbOrTx, options: { includeRetired?: boolean } = {}): Promise<readonly PlanRow[]> {
-  if (!options.includeRetired) return (await openPlans(db)('open')) ?? [];
-  return db.select().from(plans).orderBy(asc(plans.minCents), asc(plans.name));
+  if (options.includeRetired) return db.select().from(plans).orderBy(asc(plans.minCents), asc(plans.name));
+  const recent = recentOpenPlans.get(db);
+  if (recent && recent.edits === planEdits && Date.now() - recent.readAt < OPEN_PLANS_MAX_AGE_MS) return recent.rows;
+  const [readAt, edits] = [Date.now(), planEdits];
+  const rows = (await openPlans(db)('open')) ?? [];
+  // A read that started before an edit here is not kept.
+  if (edits === planEdits) recentOpenPlans.set(db, { rows, readAt, edits });
+  return rows;
 }
 
 /** Finds a plan by id, or by name (case-insensitive). 404 with the product's text when absent. */
@@ -116,7 +136,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlan): 
       await recordAudit(tx, actor, { action: 'plan.create', targetType: 'plan', targetId: row!.id, after: auditShape(row!) });
       return row!;
     }),
-  );
+  ).finally(() => planEdited(db));
 }
 
 /**
@@ -150,5 +170,5 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, patch: U
       await recordAudit(tx, actor, { action, targetType: 'plan', targetId: id, before: auditShape(before), after: auditShape(row!) });
       return row!;
     }),
-  );
+  ).finally(() => planEdited(db));
 }

@@ -1,9 +1,11 @@
 /**
  * The session, dashboard series and public plan reads are batched across concurrent
  * requests (db/batched-read.ts). Batching must never hand one user's answer to another, nor
- * an answer older than the request.
+ * an answer older than the request. The public plan list alone is also kept for a second.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans } from '../../../src/db/schema';
 import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
 import { fund } from '../../money/helpers';
 
@@ -66,5 +68,13 @@ describe('reads batched across concurrent requests', () => {
     expect(edited.statusCode).toBe(200);
     const after = await Promise.all(Array.from({ length: 6 }, () => get('/api/invest/plans')));
     for (const list of after) expect(list.json()[0].description).toBe('Edited while visitors read the list.');
+  });
+
+  it('shows a plan change made by another instance within a second (each instance keeps the public list that long)', async () => {
+    const [plan] = (await get('/api/invest/plans')).json() as Array<{ _id: string }>;
+    // Another instance's edit: straight to the database, so this instance is not told.
+    await t.database.db.update(plans).set({ description: 'Edited on another instance.' }).where(eq(plans.id, plan!._id));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get('/api/invest/plans')).json()[0].description).toBe('Edited on another instance.');
   });
 });
