@@ -20,3 +20,18 @@ test('guarded pages send visitors to /login', async ({ page }) => {
   await page.goto('/my-account');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('the first paint needs only the HTML, and the stylesheet applies before the app shows', async ({ page, request }) => {
+  // The boot screen is styled inline; the stylesheet and the scripts must not hold it back.
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<link rel="stylesheet" [^>]*media="print" data-deferred-style>/);
+  const scripts = html.match(/<script [^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of [...scripts, ...(html.match(/<link rel="modulepreload" [^>]*>/g) ?? [])]) expect(tag).toContain('fetchpriority="low"');
+  await skipSplash(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Invest with/ })).toBeVisible();
+  expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')].map((link) => link.media))).toEqual(['all']);
+  // Styled: the stylesheet's base layer takes the body's default margin away.
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+});
