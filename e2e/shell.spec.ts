@@ -31,7 +31,7 @@ test('the first paint needs only the HTML, and the stylesheet applies before the
   await skipSplash(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /Invest with/ })).toBeVisible();
-  expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')].map((link) => link.media))).toEqual(['all']);
+  expect(await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]'), (link) => link.media))).toEqual(['all']);
   // Styled: the stylesheet's base layer takes the body's default margin away.
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });
