@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { deriveKeys, type AppDeps } from './deps';
 import { createOutbox } from './email/outbox';
 import { errorsPlugin } from './plugins/errors';
+import { inFlightPlugin } from './plugins/in-flight';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import type { App } from './plugins/types';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   app.decorate('deps', deps);
 
+  await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     appUrl: config.appUrl,

@@ -5,6 +5,8 @@ import { ensureAdmin } from './services/accounts';
 
 /** Time allowed for in-flight requests to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Of that, how long to wait for requests still running after their connection closed. */
+const REQUESTS_GRACE_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
@@ -28,6 +30,8 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      // Requests whose clients left may still be running; the database stays open for them.
+      await app.requestsEnded(REQUESTS_GRACE_MS);
       await database.close();
       process.exit(0);
     } catch (error) {
