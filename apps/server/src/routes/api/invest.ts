@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createPlanSchema, INVEST_MESSAGES, INVESTMENT_STATUSES, isStaff, startInvestSchema, updatePlanSchema, upgradeInvestmentSchema } from '@app/shared';
+import { createPlanSchema, INVEST_MESSAGES, INVESTMENT_STATUSES, isStaff, startInvestSchema, type PlanView, updatePlanSchema, upgradeInvestmentSchema } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
@@ -15,6 +15,7 @@ import {
   requestUpgrade,
   startInvestment,
 } from '../../services/investments';
+import type { PlanRow } from '../../db/schema';
 import { createPlan, listPlans, planView, updatePlan } from '../../services/plans';
 
 const planSchema = z.object({
@@ -30,6 +31,22 @@ const planSchema = z.object({
   retired: z.boolean(),
 });
 const planParam = z.object({ id: z.string().min(1).max(64) });
+const planList = z.array(planSchema);
+
+/**
+ * The open plans as answered, made once per read of them: visitors share a read (for up to a
+ * second, ADR 0012), so they share its views and JSON too, checked against the schema here.
+ */
+const openPlansAnswers = new WeakMap<readonly PlanRow[], { views: PlanView[]; json: string }>();
+function openPlansAnswer(rows: readonly PlanRow[]): { views: PlanView[]; json: string } {
+  let answer = openPlansAnswers.get(rows);
+  if (!answer) {
+    const views = rows.map(planView);
+    answer = { views, json: JSON.stringify(planList.encode(views)) };
+    openPlansAnswers.set(rows, answer);
+  }
+  return answer;
+}
 
 /** Plans: public list; staff create, edit and retire. */
 export async function investPlanRoutes(app: App) {
@@ -43,10 +60,12 @@ export async function investPlanRoutes(app: App) {
         response: { 200: z.array(planSchema) },
       },
     },
-    async (request) => {
-      const staffAsking = isStaff(request.auth?.user.role);
-      const rows = await listPlans(app.deps.db, { includeRetired: staffAsking && request.query.includeRetired === 'true' });
-      return rows.map(planView);
+    async (request, reply) => {
+      const includeRetired = isStaff(request.auth?.user.role) && request.query.includeRetired === 'true';
+      const rows = await listPlans(app.deps.db, { includeRetired });
+      if (includeRetired) return rows.map(planView);
+      const { views, json } = openPlansAnswer(rows);
+      return reply.type('application/json; charset=utf-8').serializer(() => json).send(views);
     },
   );
 

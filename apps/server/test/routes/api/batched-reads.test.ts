@@ -56,7 +56,10 @@ describe('reads batched across concurrent requests', () => {
     const lists = await Promise.all(Array.from({ length: 12 }, () => get('/api/invest/plans')));
     const first = lists[0]!.json() as Array<{ _id: string; description: string }>;
     expect(first).toHaveLength(6);
-    for (const list of lists) expect(list.json()).toEqual(first);
+    for (const list of lists) {
+      expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(list.json()).toEqual(first);
+    }
 
     const plan = first[0]!;
     const edited = await t.app.inject({
