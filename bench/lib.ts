@@ -57,6 +57,9 @@ export async function startBare(): Promise<RunningServer> {
   return { url, process: child, stop: stopper(child) };
 }
 
+/** The server bundle is built once per bench run, from the sources as they are. */
+let bundleBuilt = false;
+
 /** The Node flags `npm start` runs the server with (package.json). */
 function startFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
@@ -70,7 +73,10 @@ function startFlags(): string[] {
 export async function startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (!bundleBuilt) {
+    spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    bundleBuilt = true;
+  }
   const child = spawn(process.execPath, [...startFlags(), path.join(ROOT, 'apps/server/dist/server.mjs')], {
     cwd: ROOT,
     env: {

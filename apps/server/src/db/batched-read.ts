@@ -17,15 +17,14 @@ export function batchedRead<K, R>(options: {
   maxBatch?: number;
 }): (key: K) => Promise<R | undefined> {
   const { load, keyOf, maxInFlight = 1, maxBatch = 256 } = options;
-  let waiting: Array<{ key: K; resolve: (row: R | undefined) => void; reject: (error: unknown) => void }> = [];
+  const waiting: Array<{ key: K; resolve: (row: R | undefined) => void; reject: (error: unknown) => void }> = [];
   let inFlight = 0;
   let scheduled = false;
 
   function send() {
     scheduled = false;
     while (waiting.length > 0 && inFlight < maxInFlight) {
-      const batch = waiting.length > maxBatch ? waiting.splice(0, maxBatch) : waiting;
-      if (batch === waiting) waiting = [];
+      const batch = waiting.splice(0, maxBatch);
       inFlight += 1;
       load([...new Set(batch.map((waiter) => waiter.key))]).then(
         (rows) => {

@@ -154,7 +154,11 @@ const dailyWalletMoves = preparedPerDatabase((db) => {
       const since = asked.reduce((earliest, { since: date }) => (date < earliest ? date : earliest), asked[0]!.since);
       const rows = await statement.execute({ userIds: [...new Set(asked.map(({ userId }) => userId))], since });
       const byUser = new Map<string, typeof rows>();
-      for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+      for (const row of rows) {
+        const moves = byUser.get(row.userId);
+        if (moves) moves.push(row);
+        else byUser.set(row.userId, [row]);
+      }
       return asked.map(({ key, userId, since: from }) => {
         const fromDay = from.slice(0, 10);
         return { key, moves: (byUser.get(userId) ?? []).filter((row) => row.day >= fromDay) };
@@ -164,10 +168,6 @@ const dailyWalletMoves = preparedPerDatabase((db) => {
   });
 });
 
-/**
- * Balance over time: today's balance walked back through each day's net wallet+held
- * movement. One grouped query over the period, independent of older history.
- */
 /** The last days' UTC dates, newest first, and the first one's start: the same for every dashboard of a day. */
 let recentDays: { endMs: number; dates: string[]; since: string } | undefined;
 function daysUpTo(endMs: number, days: number): { dates: string[]; since: string } {
@@ -178,6 +178,10 @@ function daysUpTo(endMs: number, days: number): { dates: string[]; since: string
   return recentDays;
 }
 
+/**
+ * Balance over time: today's balance walked back through each day's net wallet+held
+ * movement. One grouped query over the period, independent of older history.
+ */
 export async function balanceSeries(db: DbOrTx, userId: string, currentCents: number, now: Date, days = 30): Promise<{ date: string; balance: string }[]> {
   const { dates, since } = daysUpTo(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()), days);
   const moves = (await dailyWalletMoves(db)(`${userId} ${since}`))?.moves ?? [];

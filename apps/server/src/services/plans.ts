@@ -52,12 +52,8 @@ const openPlans = preparedPerDatabase((db) => {
  */
 const OPEN_PLANS_MAX_AGE_MS = 1000;
 const recentOpenPlans = new WeakMap<DbOrTx, { rows: readonly PlanRow[]; readAt: number; edits: number }>();
+/** Edits made through this instance: a kept list read before the latest one is stale. */
 let planEdits = 0;
-
-function planEdited(db: DbOrTx) {
-  planEdits += 1;
-  recentOpenPlans.delete(db);
-}
 
 /** Plans by amount range (the seeded order); retired ones only when asked. The rows may be shared: read them, do not change them. */
 export async function listPlans(db: DbOrTx, options: { includeRetired?: boolean } = {}): Promise<readonly PlanRow[]> {
@@ -136,7 +132,7 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlan): 
       await recordAudit(tx, actor, { action: 'plan.create', targetType: 'plan', targetId: row!.id, after: auditShape(row!) });
       return row!;
     }),
-  ).finally(() => planEdited(db));
+  ).finally(() => (planEdits += 1));
 }
 
 /**
@@ -170,5 +166,5 @@ export async function updatePlan(db: Db, actor: AuditActor, id: string, patch: U
       await recordAudit(tx, actor, { action, targetType: 'plan', targetId: id, before: auditShape(before), after: auditShape(row!) });
       return row!;
     }),
-  ).finally(() => planEdited(db));
+  ).finally(() => (planEdits += 1));
 }

@@ -51,26 +51,28 @@ const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
 const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-/**
- * The live sessions with their users and two-factor state: every signed-in request needs one,
- * so concurrent requests share a query (db/batched-read.ts).
- */
-const sessionById = preparedPerDatabase((db) => {
-  const statement = db.select(SESSION_FIELDS).from(sessions).innerJoin(users, USER_OF_SESSION).leftJoin(userTotp, TOTP_OF_SESSION).where(LIVE_SESSIONS).prepare('sessions_by_id');
-  return batchedRead({ load: (ids: string[]) => statement.execute({ ids }), keyOf: (row) => row.session.id });
-});
+/** Every signed-in request reads its session: concurrent requests share a query (db/batched-read.ts). */
+function batchedById<R extends { session: SessionRow }>(statement: { execute(values: { ids: string[] }): Promise<R[]> }) {
+  return batchedRead({ load: (ids: string[]) => statement.execute({ ids }), keyOf: (row: R) => row.session.id });
+}
+
+/** The live sessions with their users and two-factor state. */
+const sessionById = preparedPerDatabase((db) =>
+  batchedById(db.select(SESSION_FIELDS).from(sessions).innerJoin(users, USER_OF_SESSION).leftJoin(userTotp, TOTP_OF_SESSION).where(LIVE_SESSIONS).prepare('sessions_by_id')),
+);
 
 /** The same plus the user's balances, for the routes that show them. */
-const sessionWithBalancesById = preparedPerDatabase((db) => {
-  const statement = db
-    .select({ ...SESSION_FIELDS, accountBalances: accountBalancesByKind(sessions.userId) })
-    .from(sessions)
-    .innerJoin(users, USER_OF_SESSION)
-    .leftJoin(userTotp, TOTP_OF_SESSION)
-    .where(LIVE_SESSIONS)
-    .prepare('sessions_with_balances_by_id');
-  return batchedRead({ load: (ids: string[]) => statement.execute({ ids }), keyOf: (row) => row.session.id });
-});
+const sessionWithBalancesById = preparedPerDatabase((db) =>
+  batchedById(
+    db
+      .select({ ...SESSION_FIELDS, accountBalances: accountBalancesByKind(sessions.userId) })
+      .from(sessions)
+      .innerJoin(users, USER_OF_SESSION)
+      .leftJoin(userTotp, TOTP_OF_SESSION)
+      .where(LIVE_SESSIONS)
+      .prepare('sessions_with_balances_by_id'),
+  ),
+);
 
 /** Finds the live session for a token; suspended or deleted users have none. */
 export async function findSession(db: DbOrTx, token: string, options: { withBalances?: boolean } = {}): Promise<ActiveSession | null> {

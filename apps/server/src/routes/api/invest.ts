@@ -57,7 +57,7 @@ export async function investPlanRoutes(app: App) {
         tags: ['invest'],
         summary: 'Investment plans open for new investments (staff may add ?includeRetired=true)',
         querystring: z.object({ includeRetired: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.array(planSchema) },
+        response: { 200: planList },
       },
     },
     async (request, reply) => {
