@@ -1,13 +1,13 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A URL-safe random token with `bytes` of entropy. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Tokens (sessions, email links, codes) are stored only as this hash. */
+/** Tokens (sessions, email links, codes) are stored only as this hash (on every signed-in request: the one-shot form). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A key for one purpose, derived from SECRET_KEY, so one secret serves every need. */

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { OUTBOX_STATUSES, PENDING_QUEUES, type PendingCounts } from '@app/shared';
 import type { App } from '../../plugins/types';
@@ -161,12 +162,13 @@ export async function adminRoutes(app: App) {
     },
     async (request, reply) => {
       const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const headers = {
+      // Hijacked: the reply's headers (security headers, request id) are written here by hand.
+      const headers: OutgoingHttpHeaders = {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
-        'x-request-id': request.id,
       };
       if (request.query.once || request.method === 'HEAD') {
         reply.hijack();

@@ -271,6 +271,11 @@ describe('live queues', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/events?once=1', headers: author.headers });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('event: counts');
+    // The stream writes its head by hand: the security headers and request id must still be there.
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toBeTruthy();
     const head = await t.app.inject({ method: 'HEAD', url: '/api/admin/events', headers: author.headers });
     expect(head.statusCode).toBe(200);
     const user = await t.createUser();
