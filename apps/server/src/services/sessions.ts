@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { batchedRead } from '../db/batched-read';
+import { jsonRow } from '../db/json-row';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users, userTotp, type SessionRow, type UserRow } from '../db/schema';
 import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../ledger/balances';
@@ -46,14 +47,20 @@ export interface ActiveSession {
   balances?: UserBalances;
 }
 
-const SESSION_FIELDS = { session: sessions, user: users, twoFactorEnabledAt: userTotp.enabledAt };
+const sessionJson = jsonRow(sessions);
+const userJson = jsonRow(users);
+const SESSION_FIELDS = { session: sessionJson.sql, user: userJson.sql, twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null` };
 const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
 const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /** Every signed-in request reads its session: concurrent requests share a query (db/batched-read.ts). */
-function batchedById<R extends { session: SessionRow }>(statement: { execute(values: { ids: string[] }): Promise<R[]> }) {
-  return batchedRead({ load: (ids: string[]) => statement.execute({ ids }), keyOf: (row: R) => row.session.id });
+function batchedById<R extends { session: Record<string, unknown>; user: Record<string, unknown> }>(statement: { execute(values: { ids: string[] }): Promise<R[]> }) {
+  return batchedRead({
+    load: async (ids: string[]) =>
+      (await statement.execute({ ids })).map((row) => ({ ...row, session: sessionJson.decode(row.session), user: userJson.decode(row.user) })),
+    keyOf: (row) => row.session.id,
+  });
 }
 
 /** The live sessions with their users and two-factor state. */
@@ -89,7 +96,7 @@ export async function findSession(db: DbOrTx, token: string, options: { withBala
 }
 
 /** A found session, unless its user is suspended or deleted (then all their sessions end). */
-async function liveSession(db: DbOrTx, row: { session: SessionRow; user: UserRow; twoFactorEnabledAt: Date | null }): Promise<ActiveSession | null> {
+async function liveSession(db: DbOrTx, row: { session: SessionRow; user: UserRow; twoFactorEnabled: boolean }): Promise<ActiveSession | null> {
   const { session, user } = row;
   if (user.deletedAt || user.role === 'suspended') {
     await revokeUserSessions(db, user.id);
@@ -99,7 +106,7 @@ async function liveSession(db: DbOrTx, row: { session: SessionRow; user: UserRow
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
   }
   // Copies: requests with the same token in one batch share the row.
-  return { session: { ...session }, user: { ...user }, twoFactorEnabled: Boolean(row.twoFactorEnabledAt) };
+  return { session: { ...session }, user: { ...user }, twoFactorEnabled: row.twoFactorEnabled };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

@@ -1,0 +1,40 @@
+import { getTableColumns, sql, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+
+/** Column kinds whose JSON form decodes to what Drizzle gives for the column. */
+const JSON_SAFE = new Set(['string', 'boolean', 'number', 'date']);
+
+export interface JsonRow<T extends Table> {
+  /** A select expression: the whole row as one JSON object keyed by the schema's field names. */
+  sql: SQL<Record<string, unknown>>;
+  /** Turns that object into the row Drizzle would have returned (in place: dates become Dates). */
+  decode(value: Record<string, unknown>): InferSelectModel<T>;
+}
+
+/**
+ * A table's row read as one JSON value instead of a column each. For the read behind every
+ * signed-in request: Drizzle maps selected columns one at a time, allocating an iterator and
+ * entry arrays per column, which was 15% of all a signed-in read allocated; the driver parses
+ * one JSON value natively, and only the date columns need converting.
+ */
+export function jsonRow<T extends Table>(table: T): JsonRow<T> {
+  const columns = Object.entries(getTableColumns(table));
+  // json_build_object takes at most 100 arguments.
+  if (columns.length > 50) throw new Error('jsonRow: more than 50 columns');
+  for (const [key, column] of columns) {
+    if (!JSON_SAFE.has(column.dataType)) throw new Error(`jsonRow: ${key} (${column.dataType}) has no plain JSON form`);
+  }
+  const converted = columns.filter(([, column]) => column.dataType === 'date' || column.dataType === 'number');
+  return {
+    sql: sql<Record<string, unknown>>`json_build_object(${sql.join(
+      columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+      sql`, `,
+    )})`,
+    decode(value) {
+      for (const [key, column] of converted) {
+        const raw = value[key];
+        if (raw !== null && raw !== undefined) value[key] = column.mapFromDriverValue(raw);
+      }
+      return value as InferSelectModel<T>;
+    },
+  };
+}
