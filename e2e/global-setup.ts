@@ -97,6 +97,8 @@ export default async function globalSetup() {
       APP_URL: baseUrl,
       DATA_DIR: path.join(work, 'data'),
       DATABASE_URL: '',
+      // Rate limits in this process only: Redis (CI sets REDIS_URL) would carry counts between runs.
+      REDIS_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

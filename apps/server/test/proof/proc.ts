@@ -42,6 +42,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       APP_URL: url,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vaultline-proof-')),
       DATABASE_URL: databaseUrl,
+      // Rate limits in this process only: Redis (CI sets REDIS_URL) would carry counts between runs.
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SECRET_KEY: 'proof-secret-key-proof-secret-key-0123456789',
