@@ -3,21 +3,25 @@ import { getTableColumns, sql, type InferSelectModel, type SQL, type Table } fro
 /** Column kinds whose JSON form decodes to what Drizzle gives for the column. */
 const JSON_SAFE = new Set(['string', 'boolean', 'number', 'date']);
 
-export interface JsonRow<T extends Table> {
-  /** A select expression: the whole row as one JSON object keyed by the schema's field names. */
+export interface JsonRow<Row> {
+  /** A select expression: the row (or the chosen columns) as one JSON object keyed by the schema's field names. */
   sql: SQL<Record<string, unknown>>;
-  /** Turns that object into the row Drizzle would have returned (in place: dates become Dates). */
-  decode(value: Record<string, unknown>): InferSelectModel<T>;
+  /** Turns that object into what Drizzle would have returned for those columns (in place: dates become Dates). */
+  decode(value: Record<string, unknown>): Row;
 }
 
 /**
- * A table's row read as one JSON value instead of a column each. For the read behind every
+ * A table's row (or some of its columns) read as one JSON value instead of a column each. For the read behind every
  * signed-in request: Drizzle maps selected columns one at a time, allocating an iterator and
  * entry arrays per column, which was 15% of all a signed-in read allocated; the driver parses
  * one JSON value natively, and only the date columns need converting.
  */
-export function jsonRow<T extends Table>(table: T): JsonRow<T> {
-  const columns = Object.entries(getTableColumns(table));
+export function jsonRow<T extends Table, K extends keyof InferSelectModel<T> & string = keyof InferSelectModel<T> & string>(
+  table: T,
+  keys?: readonly K[],
+): JsonRow<Pick<InferSelectModel<T>, K>> {
+  const all = getTableColumns(table);
+  const columns = keys ? keys.map((key) => [key, all[key]!] as const) : Object.entries(all);
   // json_build_object takes at most 100 arguments.
   if (columns.length > 50) throw new Error('jsonRow: more than 50 columns');
   for (const [key, column] of columns) {
@@ -34,7 +38,7 @@ export function jsonRow<T extends Table>(table: T): JsonRow<T> {
         const raw = value[key];
         if (raw !== null && raw !== undefined) value[key] = column.mapFromDriverValue(raw);
       }
-      return value as InferSelectModel<T>;
+      return value as Pick<InferSelectModel<T>, K>;
     },
   };
 }

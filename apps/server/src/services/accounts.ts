@@ -80,3 +80,9 @@ export async function ensureAdmin(db: DbOrTx, email: string, password: string): 
   });
   return 'created';
 }
+
+/** The stored password hash (null for Google-only accounts): read only where a password is checked, never with the session. */
+export async function storedPasswordHash(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash ?? null;
+}

@@ -10,13 +10,13 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
-import { sessions, userCounts, users, type SessionRow, type UserRow } from '../db/schema';
+import { sessions, userCounts, users, type UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { hashToken } from '../lib/crypto';
 import { getUserBalances } from '../ledger/balances';
 import { recordAudit, type AuditActor } from './audit';
 import { purgeKycDocuments } from './kyc';
-import { createSession, findSession, revokeSession, revokeUserSessions, type SessionMeta } from './sessions';
+import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from './sessions';
 
 /**
  * Back-office user management (PRODUCT §2 Roles, Deleting a user, Impersonation).
@@ -123,7 +123,7 @@ function roleEmail(appUrl: string, user: UserRow, role: Role) {
 }
 
 /** POST /api/users/upgradeUser. Suspending ends the user's sessions; the user is emailed. */
-export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: UserRow, input: { id: string; role: Role }): Promise<{ message: string }> {
+export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: SessionUser, input: { id: string; role: Role }): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, input.id, true);
     assertMayManage(actor, target);
@@ -152,7 +152,7 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: User
  * (sessions, password, Google link) and personal data goes (name, email, phone, bio,
  * photo, country, KYC document files), and the ledger history stays under the same id.
  */
-export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: UserRow, id: string): Promise<{ message: string }> {
+export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: SessionUser, id: string): Promise<{ message: string }> {
   const result = await deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id, true);
     assertMayManage(actor, target);
@@ -207,7 +207,7 @@ export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: User
 export async function startImpersonation(
   deps: AppDeps,
   auditor: AuditActor,
-  staff: { user: UserRow; session: SessionRow },
+  staff: { user: SessionUser; session: SessionInfo },
   targetId: string,
   meta: SessionMeta,
 ): Promise<{ token: string; message: string; name: string }> {
@@ -237,7 +237,7 @@ export async function startImpersonation(
  */
 export async function exitImpersonation(
   deps: AppDeps,
-  current: { user: UserRow; session: SessionRow } | null,
+  current: { user: SessionUser; session: SessionInfo } | null,
   currentToken: string | null,
   staffToken: string | null,
   ip: string | null,

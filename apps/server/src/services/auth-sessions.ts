@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { sessions, type SessionRow } from '../db/schema';
+import { sessions } from '../db/schema';
 import { notFound } from '../lib/errors';
-import { revokeSession } from './sessions';
+import { revokeSession, type SessionInfo } from './sessions';
 
 export interface DeviceSession {
   id: string;
@@ -14,7 +14,7 @@ export interface DeviceSession {
 }
 
 /** The account's live sessions (a staff member's view-only impersonation sessions are not devices). */
-export async function listDeviceSessions(deps: AppDeps, current: SessionRow): Promise<DeviceSession[]> {
+export async function listDeviceSessions(deps: AppDeps, current: SessionInfo): Promise<DeviceSession[]> {
   const rows = await deps.db
     .select()
     .from(sessions)
@@ -39,7 +39,7 @@ export async function listDeviceSessions(deps: AppDeps, current: SessionRow): Pr
 }
 
 /** Signs out one session of the caller's own account; answers whether it was the caller's. */
-export async function revokeDeviceSession(deps: AppDeps, current: SessionRow, sessionId: string): Promise<boolean> {
+export async function revokeDeviceSession(deps: AppDeps, current: SessionInfo, sessionId: string): Promise<boolean> {
   const [row] = await deps.db
     .select({ id: sessions.id })
     .from(sessions)

@@ -3,10 +3,12 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
-import { recoveryCodes, userTotp, type UserRow } from '../db/schema';
+import { recoveryCodes, userTotp } from '../db/schema';
 import { hashToken } from '../lib/crypto';
 import { badRequest, conflict } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
+import { storedPasswordHash } from './accounts';
+import type { SessionUser } from './sessions';
 
 const ISSUER = 'Vaultline';
 const PERIOD_SECONDS = 30;
@@ -70,7 +72,7 @@ export interface TwoFactorSetup {
 }
 
 /** Starts set-up: a fresh secret (replacing an unconfirmed one), shown once as a QR code. */
-export async function startTwoFactorSetup(deps: AppDeps, user: UserRow): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup(deps: AppDeps, user: SessionUser): Promise<TwoFactorSetup> {
   const [existing] = await deps.db.select().from(userTotp).where(eq(userTotp.userId, user.id)).limit(1);
   if (existing?.enabledAt) throw conflict('Two-factor authentication is already on');
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
@@ -95,7 +97,7 @@ async function replaceRecoveryCodes(deps: AppDeps, tx: DbOrTx, userId: string): 
 }
 
 /** Confirms set-up with a first code; answers the recovery codes (shown once). */
-export async function enableTwoFactor(deps: AppDeps, user: UserRow, code: string): Promise<string[]> {
+export async function enableTwoFactor(deps: AppDeps, user: SessionUser, code: string): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, user.id)).limit(1).for('update');
     if (!row) throw badRequest('Start two-factor set-up first');
@@ -136,8 +138,9 @@ export async function verifySecondFactor(deps: AppDeps, db: DbOrTx, userId: stri
 }
 
 /** Turns two-factor off; needs the password and a current code (or a recovery code). */
-export async function disableTwoFactor(deps: AppDeps, user: UserRow, password: string, code: string): Promise<void> {
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw badRequest('Password is incorrect');
+export async function disableTwoFactor(deps: AppDeps, user: SessionUser, password: string, code: string): Promise<void> {
+  const passwordHash = await storedPasswordHash(deps.db, user.id);
+  if (!passwordHash || !(await verifyPassword(passwordHash, password))) throw badRequest('Password is incorrect');
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, user.id)).limit(1).for('update');
     if (!row?.enabledAt) throw badRequest('Two-factor authentication is not on');
@@ -148,7 +151,7 @@ export async function disableTwoFactor(deps: AppDeps, user: UserRow, password: s
 }
 
 /** New recovery codes (the old ones stop working); needs a current code. */
-export async function regenerateRecoveryCodes(deps: AppDeps, user: UserRow, code: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(deps: AppDeps, user: SessionUser, code: string): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, user.id)).limit(1).for('update');
     if (!row?.enabledAt) throw badRequest('Two-factor authentication is not on');

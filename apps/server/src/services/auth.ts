@@ -6,8 +6,8 @@ import { authTokens, loginCodes, trustedDevices, users, type AuthTokenKind, type
 import { deriveKey, hashToken, hmac, randomToken, safeEqual } from '../lib/crypto';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { findUserByEmail, insertUser } from './accounts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { findUserByEmail, insertUser, storedPasswordHash } from './accounts';
+import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions';
 import { isTwoFactorEnabled } from './user-view';
 import { verifySecondFactor } from './auth-totp';
 import {
@@ -354,7 +354,7 @@ export async function logout(deps: AppDeps, session: { id: string; userId: strin
 
 // ---------------------------------------------------------------- email verification
 
-export async function resendVerification(deps: AppDeps, user: UserRow): Promise<string> {
+export async function resendVerification(deps: AppDeps, user: SessionUser): Promise<string> {
   if (user.isVerified) throw badRequest(MESSAGES.alreadyVerified);
   await deps.db.transaction(async (tx) => {
     const token = await issueToken(deps, tx, user.id, 'verify-email', VERIFY_TOKEN_TTL_MS);
@@ -406,14 +406,15 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
 
 export async function changePassword(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   currentSessionId: string,
   data: { oldPassword: string; password: string },
 ): Promise<string> {
-  if (!user.passwordHash) {
+  const storedHash = await storedPasswordHash(deps.db, user.id);
+  if (!storedHash) {
     throw badRequest('This account signs in with Google and has no password yet. Use Forgot password to set one.');
   }
-  if (!(await verifyPassword(user.passwordHash, data.oldPassword))) throw badRequest(MESSAGES.wrongOldPassword);
+  if (!(await verifyPassword(storedHash, data.oldPassword))) throw badRequest(MESSAGES.wrongOldPassword);
   const passwordHash = await hashPassword(data.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, user.id));
@@ -429,9 +430,9 @@ const PHOTO_URL = /^\/api\/users\/photo\/[a-f0-9]{32}\.(?:jpg|png)$/;
 
 export async function updateProfile(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   data: { name?: string; phone?: string; bio?: string; country?: string; photo?: string | null },
-): Promise<UserRow> {
+): Promise<SessionUser> {
   const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'bio' | 'country' | 'photo'>> = {};
   if (data.name !== undefined) changes.name = data.name;
   if (data.phone !== undefined) changes.phone = data.phone;

@@ -19,6 +19,7 @@ import { newReferralCode } from './accounts';
 import { recordAudit, type AuditActor } from './audit';
 import { requireMoneyAccess } from './gating';
 import { findPlan } from './plans';
+import type { SessionUser } from './sessions';
 
 // ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
 
@@ -108,7 +109,7 @@ export function assertAmountFitsPlan(plan: PlanRow, amountCents: number): void {
  */
 export async function startInvestment(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   input: { amount: number; planId?: string; planName?: string },
 ): Promise<InvestmentRow> {
   requireMoneyAccess(user, 'invest');
@@ -150,7 +151,7 @@ export async function startInvestment(
  */
 export async function requestUpgrade(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   investmentId: string,
   input: { planId?: string; planName?: string; topUpCents: number },
 ): Promise<InvestmentRow> {

@@ -7,6 +7,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { documentStore, newDocumentKey } from './document-storage';
 import { displayName, prepareKycDocument } from './kyc-documents';
+import type { SessionUser } from './sessions';
 
 /**
  * KYC rules:
@@ -50,7 +51,7 @@ async function latestSubmission(deps: AppDeps, userId: string): Promise<KycSubmi
 }
 
 /** Refuses early (before reading files) when the account cannot upload. */
-export function assertCanUpload(user: UserRow): void {
+export function assertCanUpload(user: SessionUser): void {
   if (user.kycStatus === 'Approved') throw conflict(KYC_MESSAGES.alreadyApproved);
 }
 
@@ -117,7 +118,7 @@ export async function submitKycDocuments(
   }
 }
 
-export async function getOwnKycStatus(deps: AppDeps, user: UserRow): Promise<KycStatusView> {
+export async function getOwnKycStatus(deps: AppDeps, user: SessionUser): Promise<KycStatusView> {
   const latest = await latestSubmission(deps, user.id);
   return {
     kycStatus: user.kycStatus,
@@ -157,7 +158,7 @@ export function documentUrl(userId: string, side: KycDocumentSide, submissionId:
 }
 
 /** Pending cases the viewer may decide, oldest submission first: at most STAFF_QUEUE_LIMIT, like the other staff queues. */
-export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<PendingKycCase[]> {
+export async function listPendingKyc(deps: AppDeps, viewer: SessionUser): Promise<PendingKycCase[]> {
   const allowed = lowerRoles(viewer.role);
   if (allowed.length === 0) return [];
   const rows = await deps.db
@@ -205,7 +206,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: UserRow): Promise<Pe
   }));
 }
 
-function assertMayActOn(viewer: UserRow, target: UserRow): void {
+function assertMayActOn(viewer: SessionUser, target: UserRow): void {
   if (viewer.id === target.id) throw forbidden('You cannot review your own KYC documents');
   if (roleRank(target.role) >= roleRank(viewer.role)) throw forbidden('You can only review accounts of a lower role than yours');
 }
@@ -215,7 +216,7 @@ export type KycDecision = 'Approved' | 'Rejected';
 export async function decideKyc(
   deps: AppDeps,
   actor: AuditActor,
-  viewer: UserRow,
+  viewer: SessionUser,
   targetUserId: string,
   decision: KycDecision,
   input: { reason?: string | undefined; submissionId?: string | undefined },
@@ -303,7 +304,7 @@ const EXTENSIONS: Record<string, string> = {
 export async function readKycDocument(
   deps: AppDeps,
   actor: AuditActor,
-  viewer: UserRow,
+  viewer: SessionUser,
   targetUserId: string,
   side: KycDocumentSide,
   submissionId: string | undefined,

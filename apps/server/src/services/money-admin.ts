@@ -8,6 +8,7 @@ import { ledgerAccounts, ledgerJournals, ledgerPostings, users, type UserRow } f
 import { forbidden, notFound } from '../lib/errors';
 import { adjustBalance, adjustFees, adjustProfit, getUserBalances, type UserBalances } from '../ledger';
 import { recordAudit, type AuditActor } from './audit';
+import type { SessionUser } from './sessions';
 
 export type AdjustmentTarget = 'profit' | 'balance' | 'fees';
 
@@ -24,7 +25,7 @@ export interface MoneySummary {
   fees: string;
 }
 
-export function summaryOf(user: UserRow, balances: UserBalances): MoneySummary {
+export function summaryOf(user: SessionUser, balances: UserBalances): MoneySummary {
   return {
     _id: user.id,
     name: user.name,
@@ -39,7 +40,7 @@ export function summaryOf(user: UserRow, balances: UserBalances): MoneySummary {
   };
 }
 
-async function loadTarget(db: DbOrTx, staff: UserRow, id: string): Promise<UserRow> {
+async function loadTarget(db: DbOrTx, staff: SessionUser, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row || row.deletedAt) throw notFound('User not found');
   if (row.id === staff.id) throw forbidden('You cannot do this to your own account');
@@ -48,7 +49,7 @@ async function loadTarget(db: DbOrTx, staff: UserRow, id: string): Promise<UserR
 }
 
 /** GET /api/money/users/:id: the figures the staff edit pages show. */
-export async function userMoneySummary(db: DbOrTx, staff: UserRow, id: string): Promise<MoneySummary> {
+export async function userMoneySummary(db: DbOrTx, staff: SessionUser, id: string): Promise<MoneySummary> {
   const user = await loadTarget(db, staff, id);
   return summaryOf(user, await getUserBalances(db, user.id));
 }
@@ -65,7 +66,7 @@ const ACTIONS: Record<AdjustmentTarget, { run: typeof adjustBalance; audit: stri
  */
 export async function adjustUserMoney(
   deps: AppDeps,
-  staff: UserRow,
+  staff: SessionUser,
   actor: AuditActor,
   id: string,
   target: AdjustmentTarget,
@@ -95,7 +96,7 @@ export async function adjustUserMoney(
 /** PUT /api/users/fees-toggle/:id: whether the fees card shows on the user's dashboard. */
 export async function toggleFees(
   deps: AppDeps,
-  staff: UserRow,
+  staff: SessionUser,
   actor: AuditActor,
   id: string,
   input: { hasFees: boolean; reason?: string | undefined },
@@ -201,7 +202,7 @@ export async function balanceSeries(db: DbOrTx, userId: string, currentCents: nu
 }
 
 /** `balances` when the caller already read them with the session. */
-export async function dashboard(deps: AppDeps, user: UserRow, balances?: UserBalances): Promise<DashboardData> {
+export async function dashboard(deps: AppDeps, user: SessionUser, balances?: UserBalances): Promise<DashboardData> {
   balances ??= await getUserBalances(deps.db, user.id);
   const { _id: _ignored, name: _name, email: _email, role: _role, ...figures } = summaryOf(user, balances);
   return {

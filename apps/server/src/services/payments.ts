@@ -9,6 +9,7 @@ import { creditDeposit, creditReferralBonus } from '../ledger';
 import { recordAudit, type AuditActor } from './audit';
 import { requireMoneyAccess } from './gating';
 import { getSettings } from './settings';
+import type { SessionUser } from './sessions';
 
 export interface PaymentView {
   _id: string;
@@ -59,7 +60,7 @@ export async function depositAddresses(db: DbOrTx): Promise<{ asset: Asset; addr
 /** POST /api/payments/create: a Pending deposit report; no money moves until staff confirm. */
 export async function createPayment(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   input: { amount: number; asset?: Asset | undefined; txHash?: string | undefined },
 ): Promise<{ message: string; transaction: PaymentView }> {
   requireMoneyAccess(user, 'deposit');
@@ -106,7 +107,7 @@ export async function listPendingPayments(db: DbOrTx): Promise<PaymentView[]> {
 }
 
 /** One payment; its owner or staff only. Others get 404 (its existence is not revealed). */
-export async function viewPayment(db: DbOrTx, viewer: UserRow, transactionId: string): Promise<PaymentView> {
+export async function viewPayment(db: DbOrTx, viewer: SessionUser, transactionId: string): Promise<PaymentView> {
   const [row] = await db
     .select({ payment: payments, user: { id: users.id, name: users.name, email: users.email } })
     .from(payments)
@@ -117,7 +118,7 @@ export async function viewPayment(db: DbOrTx, viewer: UserRow, transactionId: st
   return toPaymentView(row.payment, row.user);
 }
 
-async function loadForDecision(tx: Tx, staff: UserRow, transactionId: string): Promise<{ payment: PaymentRow; owner: UserRow }> {
+async function loadForDecision(tx: Tx, staff: SessionUser, transactionId: string): Promise<{ payment: PaymentRow; owner: UserRow }> {
   const [row] = await tx
     .select({ payment: payments, owner: users })
     .from(payments)
@@ -131,7 +132,7 @@ async function loadForDecision(tx: Tx, staff: UserRow, transactionId: string): P
 }
 
 /** The guarded transition Pending -> decision; the loser of any race gets 409 and nothing moves. */
-async function transition(tx: Tx, deps: AppDeps, payment: PaymentRow, staff: UserRow, status: 'Confirmed' | 'Rejected', notes: string | undefined) {
+async function transition(tx: Tx, deps: AppDeps, payment: PaymentRow, staff: SessionUser, status: 'Confirmed' | 'Rejected', notes: string | undefined) {
   const [updated] = await tx
     .update(payments)
     .set({ status, notes: notes || null, decidedAt: deps.now(), decidedBy: staff.id })
@@ -174,7 +175,7 @@ async function maybeReferralBonus(tx: Tx, deps: AppDeps, owner: UserRow, amountC
 
 export async function decidePayment(
   deps: AppDeps,
-  staff: UserRow,
+  staff: SessionUser,
   actor: AuditActor,
   input: { transactionId: string; notes?: string | undefined },
   decision: 'Confirmed' | 'Rejected',

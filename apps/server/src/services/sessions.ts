@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { batchedRead } from '../db/batched-read';
 import { jsonRow } from '../db/json-row';
 import { preparedPerDatabase } from '../db/prepared';
-import { sessions, users, userTotp, type SessionRow, type UserRow } from '../db/schema';
+import { sessions, users, userTotp } from '../db/schema';
 import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../ledger/balances';
 import { hashToken, randomToken } from '../lib/crypto';
 
@@ -38,18 +38,25 @@ export async function createSession(db: DbOrTx, userId: string, meta: SessionMet
   return { token, id };
 }
 
+/**
+ * What every signed-in request reads of its user and session: no password hash, Google id or
+ * bookkeeping dates (services that check a password read the hash themselves).
+ */
+const sessionUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'bio', 'photo', 'role', 'isVerified', 'kycStatus', 'referralCode', 'hasFees', 'createdAt', 'deletedAt']);
+const sessionInfoJson = jsonRow(sessions, ['id', 'userId', 'deviceId', 'impersonatorId', 'impersonatorSessionId', 'lastSeenAt']);
+export type SessionUser = ReturnType<typeof sessionUserJson.decode>;
+export type SessionInfo = ReturnType<typeof sessionInfoJson.decode>;
+
 export interface ActiveSession {
-  session: SessionRow;
-  user: UserRow;
+  session: SessionInfo;
+  user: SessionUser;
   /** Confirmed two-factor set-up: read with the session because staff guards and the user view need it. */
   twoFactorEnabled: boolean;
   /** The user's ledger figures, when the route asked for them with the session (`sessionWithBalances`). */
   balances?: UserBalances;
 }
 
-const sessionJson = jsonRow(sessions);
-const userJson = jsonRow(users);
-const SESSION_FIELDS = { session: sessionJson.sql, user: userJson.sql, twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null` };
+const SESSION_FIELDS = { session: sessionInfoJson.sql, user: sessionUserJson.sql, twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null` };
 const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
 const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
@@ -58,7 +65,7 @@ const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::te
 function batchedById<R extends { session: Record<string, unknown>; user: Record<string, unknown> }>(statement: { execute(values: { ids: string[] }): Promise<R[]> }) {
   return batchedRead({
     load: async (ids: string[]) =>
-      (await statement.execute({ ids })).map((row) => ({ ...row, session: sessionJson.decode(row.session), user: userJson.decode(row.user) })),
+      (await statement.execute({ ids })).map((row) => ({ ...row, session: sessionInfoJson.decode(row.session), user: sessionUserJson.decode(row.user) })),
     keyOf: (row) => row.session.id,
   });
 }
@@ -96,7 +103,7 @@ export async function findSession(db: DbOrTx, token: string, options: { withBala
 }
 
 /** A found session, unless its user is suspended or deleted (then all their sessions end). */
-async function liveSession(db: DbOrTx, row: { session: SessionRow; user: UserRow; twoFactorEnabled: boolean }): Promise<ActiveSession | null> {
+async function liveSession(db: DbOrTx, row: { session: SessionInfo; user: SessionUser; twoFactorEnabled: boolean }): Promise<ActiveSession | null> {
   const { session, user } = row;
   if (user.deletedAt || user.role === 'suspended') {
     await revokeUserSessions(db, user.id);

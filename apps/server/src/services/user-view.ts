@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { userTotp, type UserRow } from '../db/schema';
+import { userTotp } from '../db/schema';
 import { getUserBalances } from '../ledger/balances';
-import type { ActiveSession } from './sessions';
+import type { ActiveSession, SessionUser } from './sessions';
 
 /** Whether the account has confirmed two-factor set-up. */
 export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<boolean> {
@@ -17,7 +17,7 @@ export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<bo
  * request's session, its two-factor state (and balances, when the route asked for them with
  * the session) are used rather than read again.
  */
-export async function toUserView(db: DbOrTx, user: UserRow, auth?: Pick<ActiveSession, 'session' | 'twoFactorEnabled' | 'balances'> | null): Promise<UserView> {
+export async function toUserView(db: DbOrTx, user: SessionUser, auth?: Pick<ActiveSession, 'session' | 'twoFactorEnabled' | 'balances'> | null): Promise<UserView> {
   const [balances, twoFactorEnabled] = await Promise.all([
     auth?.balances ?? getUserBalances(db, user.id),
     auth ? auth.twoFactorEnabled : isTwoFactorEnabled(db, user.id),

@@ -20,6 +20,7 @@ import { holdForWithdrawal, isUniqueViolation, releaseWithdrawalHold, settleWith
 import { recordAudit, type AuditActor } from './audit';
 import { requireMoneyAccess } from './gating';
 import { getSettings } from './settings';
+import type { SessionUser } from './sessions';
 
 export interface WithdrawalView {
   _id: string;
@@ -93,7 +94,7 @@ export async function feeSchedule(db: DbOrTx): Promise<{ flatCents: number; basi
 /** POST /api/withDraw/create: holds the amount; refused (400) beyond the available balance. */
 export async function createWithdrawal(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   input: { amount: number; walletAddress: string; asset: Asset },
 ): Promise<{ message: string; withdrawal: WithdrawalView }> {
   requireMoneyAccess(user, 'withdraw');
@@ -139,7 +140,7 @@ export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalV
 }
 
 /** One withdrawal: its owner or staff; others get 404. */
-export async function getWithdrawal(deps: AppDeps, viewer: UserRow, id: string): Promise<WithdrawalView> {
+export async function getWithdrawal(deps: AppDeps, viewer: SessionUser, id: string): Promise<WithdrawalView> {
   const [row] = await deps.db
     .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email } })
     .from(withdrawals)
@@ -150,7 +151,7 @@ export async function getWithdrawal(deps: AppDeps, viewer: UserRow, id: string):
   return toWithdrawalView(row.withdrawal, row.user, deps.now());
 }
 
-async function loadForDecision(tx: Tx, staff: UserRow, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
+async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
   const [row] = await tx
     .select({ withdrawal: withdrawals, owner: users })
     .from(withdrawals)
@@ -166,7 +167,7 @@ async function loadForDecision(tx: Tx, staff: UserRow, id: string): Promise<{ wi
 /** PUT approve/:id | reject/:id: a guarded transition; the second decision gets 409. */
 export async function decideWithdrawal(
   deps: AppDeps,
-  staff: UserRow,
+  staff: SessionUser,
   actor: AuditActor,
   id: string,
   decision: 'Approved' | 'Rejected',

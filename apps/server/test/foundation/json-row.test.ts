@@ -36,6 +36,16 @@ describe('jsonRow: a row read as one JSON value', () => {
     expect(sessionJson.decode(row!.session)).toEqual(expectedSession);
   });
 
+  it('reads only the chosen columns when given some', async () => {
+    const { user } = await t.createUser();
+    const some = jsonRow(users, ['id', 'email', 'createdAt', 'deletedAt']);
+    const [row] = await t.database.db.select({ user: some.sql }).from(users).where(eq(users.id, user.id));
+    const decoded = some.decode(row!.user);
+    expect(Object.keys(decoded).sort()).toEqual(['createdAt', 'deletedAt', 'email', 'id']);
+    expect(decoded).toEqual({ id: user.id, email: user.email, createdAt: user.createdAt, deletedAt: null });
+    expect(JSON.stringify(row)).not.toContain('passwordHash');
+  });
+
   it('refuses a table with a column whose JSON form would not decode to the same value', () => {
     const exact = pgTable('exact', { id: text('id').primaryKey(), cents: bigint('cents', { mode: 'bigint' }) });
     expect(() => jsonRow(exact)).toThrow(/cents/);
