@@ -1,7 +1,7 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { ledgerAccounts, type AccountKind } from '../db/schema';
+import { ledgerAccounts, ledgerJournals, ledgerPostings, type AccountKind } from '../db/schema';
 
 export interface UserBalances {
   /** Book balance: wallet plus held (pending withdrawals and investments). SPEC "balance". */
@@ -50,4 +50,22 @@ export function balancesFromAccounts(byKind: Record<string, number | string>): U
 /** A select expression: the user's account balances as a JSON `{ kind: "cents" }` object, or null. */
 export function accountBalancesByKind(userId: SQLWrapper) {
   return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})`;
+}
+
+/** A day's net wallet+held movement: the UTC date (YYYY-MM-DD) and the cents, as text. */
+export type DailyMove = [day: string, cents: string];
+
+/**
+ * A select expression: the user's net wallet+held movement for each UTC day since a time, as
+ * JSON `[[day, cents], ...]`, or null when nothing moved. The dashboard's balance series
+ * walks today's balance back through these.
+ */
+export function dailyWalletMovesSince(userId: SQLWrapper, since: SQLWrapper) {
+  return sql<DailyMove[] | null>`(select json_agg(json_build_array(moves.day, moves.cents)) from (
+    select to_char(${ledgerJournals.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day, sum(${ledgerPostings.amountCents})::text as cents
+    from ${ledgerJournals}
+    inner join ${ledgerPostings} on ${ledgerPostings.journalId} = ${ledgerJournals.id}
+    inner join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerPostings.accountId} and ${ledgerAccounts.kind} in ('wallet', 'held')
+    where ${ledgerJournals.userId} = ${userId} and ${ledgerJournals.createdAt} >= ${since}
+    group by 1) as moves)`;
 }

@@ -34,7 +34,10 @@ export const sessionPlugin = fp(async (app) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     request.sessionToken = token;
-    request.auth = token ? await findSession(app.deps.db, token, { withBalances: request.routeOptions.config.sessionWithBalances }) : null;
+    const { sessionWithBalances, sessionWithDailyMovesSince } = request.routeOptions.config;
+    request.auth = token
+      ? await findSession(app.deps.db, token, { withBalances: sessionWithBalances, dailyMovesSince: sessionWithDailyMovesSince?.(app.deps.now()) })
+      : null;
     if (
       request.auth?.session.impersonatorId &&
       !SAFE_METHODS.has(request.method) &&

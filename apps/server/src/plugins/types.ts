@@ -18,6 +18,8 @@ declare module 'fastify' {
     allowWhileImpersonating?: boolean;
     /** Read the user's balances with the session (one round trip): for read routes that show them. */
     sessionWithBalances?: boolean;
+    /** Read the balances and the daily wallet movements since this time (given now) with the session: the dashboard. */
+    sessionWithDailyMovesSince?: (now: Date) => string;
   }
 }
 

@@ -1,12 +1,10 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatCents, formatUsd, roleRank } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
-import { batchedRead } from '../db/batched-read';
-import { preparedPerDatabase } from '../db/prepared';
-import { ledgerAccounts, ledgerJournals, ledgerPostings, users, type UserRow } from '../db/schema';
+import { users, type UserRow } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
-import { adjustBalance, adjustFees, adjustProfit, getUserBalances, type UserBalances } from '../ledger';
+import { adjustBalance, adjustFees, adjustProfit, getUserBalances, type DailyMove, type UserBalances } from '../ledger';
 import { recordAudit, type AuditActor } from './audit';
 import type { SessionUser } from './sessions';
 
@@ -128,87 +126,53 @@ export interface DashboardData extends Omit<MoneySummary, 'role' | 'name' | 'ema
   series: { date: string; balance: string }[];
 }
 
-/**
- * Each day's net wallet+held movement of users since a date: read on every dashboard visit,
- * so concurrent visits share a query. A key is "userId since"; the batch reads from its
- * earliest date and each caller keeps its own days.
- */
-const dailyWalletMoves = preparedPerDatabase((db) => {
-  const statement = db
-    .select({
-      userId: ledgerJournals.userId,
-      day: sql<string>`to_char(${ledgerJournals.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-      delta: sql<string>`sum(${ledgerPostings.amountCents})::text`,
-    })
-    .from(ledgerJournals)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.journalId, ledgerJournals.id))
-    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, ledgerPostings.accountId), inArray(ledgerAccounts.kind, ['wallet', 'held'])))
-    .where(and(sql`${ledgerJournals.userId} = any(${sql.placeholder('userIds')}::text[])`, gte(ledgerJournals.createdAt, sql`${sql.placeholder('since')}::timestamptz`)))
-    .groupBy(sql`1, 2`)
-    .prepare('daily_wallet_moves');
-  return batchedRead({
-    load: async (keys: string[]) => {
-      const asked = keys.map((key) => {
-        const [userId = '', since = ''] = key.split(' ');
-        return { key, userId, since };
-      });
-      const since = asked.reduce((earliest, { since: date }) => (date < earliest ? date : earliest), asked[0]!.since);
-      const rows = await statement.execute({ userIds: [...new Set(asked.map(({ userId }) => userId))], since });
-      const byUser = new Map<string, typeof rows>();
-      for (const row of rows) {
-        const moves = byUser.get(row.userId);
-        if (moves) moves.push(row);
-        else byUser.set(row.userId, [row]);
-      }
-      return asked.map(({ key, userId, since: from }) => {
-        const fromDay = from.slice(0, 10);
-        return { key, moves: (byUser.get(userId) ?? []).filter((row) => row.day >= fromDay) };
-      });
-    },
-    keyOf: (result) => result.key,
-  });
-});
+/** Days in the dashboard's balance series. */
+const SERIES_DAYS = 30;
 
-/** The last days' UTC dates, newest first, and the first one's start: the same for every dashboard of a day. */
+/** The last days' UTC dates up to the day of `now`, newest first, and the first one's start: the same for every dashboard of a day. */
 let recentDays: { endMs: number; dates: string[]; since: string } | undefined;
-function daysUpTo(endMs: number, days: number): { dates: string[]; since: string } {
-  if (recentDays?.endMs !== endMs || recentDays.dates.length !== days) {
-    const dates = Array.from({ length: days }, (_, i) => new Date(endMs - i * 86_400_000).toISOString().slice(0, 10));
-    recentDays = { endMs, dates, since: new Date(endMs - (days - 1) * 86_400_000).toISOString() };
+function seriesDays(now: Date): { dates: string[]; since: string } {
+  const endMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  if (recentDays?.endMs !== endMs) {
+    const dates = Array.from({ length: SERIES_DAYS }, (_, i) => new Date(endMs - i * 86_400_000).toISOString().slice(0, 10));
+    recentDays = { endMs, dates, since: new Date(endMs - (SERIES_DAYS - 1) * 86_400_000).toISOString() };
   }
   return recentDays;
 }
 
+/** Where the dashboard's series starts on the day of `now`: its daily movements are read (with the session) from here. */
+export function seriesStart(now: Date): string {
+  return seriesDays(now).since;
+}
+
 /**
  * Balance over time: today's balance walked back through each day's net wallet+held
- * movement. One grouped query over the period, independent of older history.
+ * movement since `seriesStart`, independent of older history.
  */
-export async function balanceSeries(db: DbOrTx, userId: string, currentCents: number, now: Date, days = 30): Promise<{ date: string; balance: string }[]> {
-  const { dates, since } = daysUpTo(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()), days);
-  const moves = (await dailyWalletMoves(db)(`${userId} ${since}`))?.moves ?? [];
-  const byDay = new Map(moves.map((row) => [row.day, Number(row.delta)]));
+export function balanceSeries(moves: DailyMove[], currentCents: number, now: Date): { date: string; balance: string }[] {
+  const { dates } = seriesDays(now);
+  const byDay = new Map(moves.map(([day, cents]) => [day, Number(cents)]));
   // Movements dated after today (a moved test clock) still belong to "today".
   let later = 0;
   const todayKey = dates[0]!;
   for (const [day, delta] of byDay) if (day > todayKey) later += delta;
-  const series: { date: string; balance: string }[] = new Array(days);
+  const series: { date: string; balance: string }[] = new Array(SERIES_DAYS);
   let balance = currentCents - later;
-  for (let i = 0; i < days; i += 1) {
+  for (let i = 0; i < SERIES_DAYS; i += 1) {
     const date = dates[i]!;
-    series[days - 1 - i] = { date, balance: formatCents(balance) };
+    series[SERIES_DAYS - 1 - i] = { date, balance: formatCents(balance) };
     balance -= byDay.get(date) ?? 0;
   }
   return series;
 }
 
-/** `balances` when the caller already read them with the session. */
-export async function dashboard(deps: AppDeps, user: SessionUser, balances?: UserBalances): Promise<DashboardData> {
-  balances ??= await getUserBalances(deps.db, user.id);
+/** The signed-in user's dashboard, from the balances and daily movements read with the session. */
+export function dashboard(user: SessionUser, balances: UserBalances, moves: DailyMove[], now: Date): DashboardData {
   const { _id: _ignored, name: _name, email: _email, role: _role, ...figures } = summaryOf(user, balances);
   return {
     ...figures,
     isVerified: user.isVerified,
     kycStatus: user.kycStatus,
-    series: await balanceSeries(deps.db, user.id, balances.balanceCents, deps.now()),
+    series: balanceSeries(moves, balances.balanceCents, now),
   };
 }

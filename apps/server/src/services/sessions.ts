@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { batchedRead } from '../db/batched-read';
 import { jsonRow } from '../db/json-row';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users, userTotp } from '../db/schema';
-import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../ledger/balances';
+import { accountBalancesByKind, balancesFromAccounts, dailyWalletMovesSince, type DailyMove, type UserBalances } from '../ledger/balances';
 import { hashToken, randomToken } from '../lib/crypto';
 
 export const SESSION_COOKIE = 'sid';
@@ -54,6 +54,8 @@ export interface ActiveSession {
   twoFactorEnabled: boolean;
   /** The user's ledger figures, when the route asked for them with the session (`sessionWithBalances`). */
   balances?: UserBalances;
+  /** The user's daily wallet movements since the asked time, when the route asked for them (`sessionWithDailyMoves`). */
+  dailyMoves?: DailyMove[];
 }
 
 const SESSION_FIELDS = { session: sessionInfoJson.sql, user: sessionUserJson.sql, twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null` };
@@ -61,50 +63,96 @@ const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
 const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-/** Every signed-in request reads its session: concurrent requests share a query (db/batched-read.ts). */
-function batchedById<R extends { session: Record<string, unknown>; user: Record<string, unknown> }>(statement: { execute(values: { ids: string[] }): Promise<R[]> }) {
+interface SessionQueryRow {
+  session: Record<string, unknown>;
+  user: Record<string, unknown>;
+  twoFactorEnabled: boolean;
+  accountBalances?: Record<string, string> | null;
+  dailyMoves?: DailyMove[] | null;
+}
+
+/**
+ * Every signed-in request reads its session: concurrent requests share a query
+ * (db/batched-read.ts). A key is the session id, followed for the dashboard by the start of
+ * its series ("id since"); callers of one batch asking from different times (midnight, a test
+ * clock) get the moves since the earliest, which the series ignores before its own first day.
+ */
+function batchedSessions(execute: (values: { ids: string[]; since: string }) => Promise<SessionQueryRow[]>) {
   return batchedRead({
-    load: async (ids: string[]) =>
-      (await statement.execute({ ids })).map((row) => ({ ...row, session: sessionInfoJson.decode(row.session), user: sessionUserJson.decode(row.user) })),
-    keyOf: (row) => row.session.id,
+    load: async (keys: string[]) => {
+      const ids = new Set<string>();
+      let since = '';
+      for (const key of keys) {
+        const space = key.indexOf(' ');
+        ids.add(space < 0 ? key : key.slice(0, space));
+        const from = space < 0 ? '' : key.slice(space + 1);
+        if (from && (!since || from < since)) since = from;
+      }
+      const rows = await execute({ ids: [...ids], since });
+      const byId = new Map(rows.map((row) => [row.session.id as string, row]));
+      return keys.flatMap((key) => {
+        const row = byId.get(key.split(' ', 1)[0]!);
+        return row ? [{ key, row }] : [];
+      });
+    },
+    keyOf: (answer) => answer.key,
   });
 }
 
+const sessionQuery = (db: DbOrTx, extra: Record<string, SQL>) =>
+  db
+    .select({ ...SESSION_FIELDS, ...extra })
+    .from(sessions)
+    .innerJoin(users, USER_OF_SESSION)
+    .leftJoin(userTotp, TOTP_OF_SESSION)
+    .where(LIVE_SESSIONS);
+
 /** The live sessions with their users and two-factor state. */
-const sessionById = preparedPerDatabase((db) =>
-  batchedById(db.select(SESSION_FIELDS).from(sessions).innerJoin(users, USER_OF_SESSION).leftJoin(userTotp, TOTP_OF_SESSION).where(LIVE_SESSIONS).prepare('sessions_by_id')),
-);
+const sessionById = preparedPerDatabase((db) => {
+  const statement = sessionQuery(db, {}).prepare('sessions_by_id');
+  return batchedSessions(({ ids }) => statement.execute({ ids }));
+});
 
 /** The same plus the user's balances, for the routes that show them. */
-const sessionWithBalancesById = preparedPerDatabase((db) =>
-  batchedById(
-    db
-      .select({ ...SESSION_FIELDS, accountBalances: accountBalancesByKind(sessions.userId) })
-      .from(sessions)
-      .innerJoin(users, USER_OF_SESSION)
-      .leftJoin(userTotp, TOTP_OF_SESSION)
-      .where(LIVE_SESSIONS)
-      .prepare('sessions_with_balances_by_id'),
-  ),
-);
+const sessionWithBalancesById = preparedPerDatabase((db) => {
+  const statement = sessionQuery(db, { accountBalances: accountBalancesByKind(sessions.userId) }).prepare('sessions_with_balances_by_id');
+  return batchedSessions(({ ids }) => statement.execute({ ids }));
+});
 
-/** Finds the live session for a token; suspended or deleted users have none. */
-export async function findSession(db: DbOrTx, token: string, options: { withBalances?: boolean } = {}): Promise<ActiveSession | null> {
+/** The same plus the daily wallet movements since a time: the dashboard in one round trip. */
+const sessionWithDailyMovesById = preparedPerDatabase((db) => {
+  const statement = sessionQuery(db, {
+    accountBalances: accountBalancesByKind(sessions.userId),
+    dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`),
+  }).prepare('sessions_with_daily_moves_by_id');
+  return batchedSessions((values) => statement.execute(values));
+});
+
+/**
+ * Finds the live session for a token; suspended or deleted users have none. With
+ * `withBalances`, the user's ledger figures come in the same query; with `dailyMovesSince` (an
+ * ISO time), those and the daily wallet movements since then.
+ */
+export async function findSession(
+  db: DbOrTx,
+  token: string,
+  options: { withBalances?: boolean; dailyMovesSince?: string } = {},
+): Promise<ActiveSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const id = hashToken(token);
-  if (!options.withBalances) {
-    const row = await sessionById(db)(id);
-    return row ? liveSession(db, row) : null;
-  }
-  const row = await sessionWithBalancesById(db)(id);
-  const active = row ? await liveSession(db, row) : null;
-  if (active && row) active.balances = balancesFromAccounts(row.accountBalances ?? {});
+  const answer = options.dailyMovesSince
+    ? await sessionWithDailyMovesById(db)(`${id} ${options.dailyMovesSince}`)
+    : await (options.withBalances ? sessionWithBalancesById : sessionById)(db)(id);
+  if (!answer) return null;
+  const { row } = answer;
+  const active = await liveSession(db, sessionInfoJson.decode({ ...row.session }), sessionUserJson.decode({ ...row.user }), row.twoFactorEnabled);
+  if (active && row.accountBalances !== undefined) active.balances = balancesFromAccounts(row.accountBalances ?? {});
+  if (active && row.dailyMoves !== undefined) active.dailyMoves = row.dailyMoves ?? [];
   return active;
 }
 
 /** A found session, unless its user is suspended or deleted (then all their sessions end). */
-async function liveSession(db: DbOrTx, row: { session: SessionInfo; user: SessionUser; twoFactorEnabled: boolean }): Promise<ActiveSession | null> {
-  const { session, user } = row;
+async function liveSession(db: DbOrTx, session: SessionInfo, user: SessionUser, twoFactorEnabled: boolean): Promise<ActiveSession | null> {
   if (user.deletedAt || user.role === 'suspended') {
     await revokeUserSessions(db, user.id);
     return null;
@@ -112,8 +160,7 @@ async function liveSession(db: DbOrTx, row: { session: SessionInfo; user: Sessio
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
   }
-  // Copies: requests with the same token in one batch share the row.
-  return { session: { ...session }, user: { ...user }, twoFactorEnabled: row.twoFactorEnabled };
+  return { session, user, twoFactorEnabled };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

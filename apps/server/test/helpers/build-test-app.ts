@@ -96,6 +96,8 @@ export interface TestClock {
   now: () => Date;
   advance(ms: number): void;
   set(date: Date): void;
+  /** Back to the real time. */
+  reset(): void;
 }
 
 export function testClock(start = Date.now()): TestClock {
@@ -109,6 +111,10 @@ export function testClock(start = Date.now()): TestClock {
     },
     set(date) {
       fixed = date.getTime();
+      offset = 0;
+    },
+    reset() {
+      fixed = null;
       offset = 0;
     },
   };

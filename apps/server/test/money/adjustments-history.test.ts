@@ -146,6 +146,27 @@ describe('history and dashboard', () => {
     expect(series[0]!.balance).toBe('0.00');
   });
 
+  it('walks the series back through each day of the last 30, ignoring older movements', async () => {
+    const user = await t.createUser();
+    const today = new Date('2026-03-15T12:00:00Z');
+    const daysAgo = (days: number) => new Date(today.getTime() - days * 86_400_000);
+    try {
+      for (const [days, amount] of [[40, 10], [10, 20], [3, 5]] as const) {
+        t.clock.set(daysAgo(days));
+        await fund(t, user, admin, amount);
+      }
+      t.clock.set(today);
+      const { series } = (await figures(t, user)) as unknown as { series: { date: string; balance: string }[] };
+      expect(series).toHaveLength(30);
+      expect(series[0]).toEqual({ date: '2026-02-14', balance: '10.00' });
+      const balanceOn = (date: string) => series.find((point) => point.date === date)?.balance;
+      expect([balanceOn('2026-03-04'), balanceOn('2026-03-05'), balanceOn('2026-03-11'), balanceOn('2026-03-12')]).toEqual(['10.00', '30.00', '30.00', '35.00']);
+      expect(series.at(-1)).toEqual({ date: '2026-03-15', balance: '35.00' });
+    } finally {
+      t.clock.reset();
+    }
+  });
+
   it('exposes ledger verify to staff only', async () => {
     const user = await t.createUser();
     expect((await t.app.inject({ method: 'GET', url: '/api/ledger/verify', headers: user.headers })).statusCode).toBe(403);

@@ -5,7 +5,7 @@ import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
 import { historyCsv, historyPage, toHistoryItem } from '../../services/history';
 import { HISTORY_SOURCES } from '../../services/history-sources';
-import { adjustUserMoney, dashboard, toggleFees, userMoneySummary, type AdjustmentTarget } from '../../services/money-admin';
+import { adjustUserMoney, dashboard, seriesStart, toggleFees, userMoneySummary, type AdjustmentTarget } from '../../services/money-admin';
 import { verifyLedger } from '../../ledger';
 
 const moneySummary = z.object({
@@ -28,7 +28,7 @@ export async function moneyRoutes(app: App) {
     '/api/money/dashboard',
     {
       preHandler: requireUser,
-      config: { sessionWithBalances: true },
+      config: { sessionWithDailyMovesSince: seriesStart },
       schema: {
         tags: ['money'],
         summary: "The signed-in user's figures (from the ledger) and balance over the last 30 days",
@@ -48,7 +48,8 @@ export async function moneyRoutes(app: App) {
       },
     },
     async (request) => {
-      const data = await dashboard(app.deps, currentUser(request), request.auth?.balances);
+      const { balances, dailyMoves } = request.auth!;
+      const data = dashboard(currentUser(request), balances!, dailyMoves!, app.deps.now());
       return { ...data, kycStatus: data.kycStatus as (typeof KYC_STATUSES)[number] };
     },
   );
