@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -47,8 +47,28 @@ function stopper(child: ChildProcess) {
     });
 }
 
+/**
+ * CPU placement where it can be set (Linux, two or more cores, `taskset`): every server under
+ * test on core 0, and this process, the load generator, on core 1 while it measures. Left to
+ * the scheduler, the load generator sometimes shared a core with the server it loads: the
+ * bare route alone measured 61,000-87,000 req/s within one hour on the 2-core development
+ * machine, and 83,000-88,000 pinned. PostgreSQL runs where the system puts it. BENCH_PIN=0
+ * leaves placement to the scheduler.
+ */
+const pinning = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
+export const PLACEMENT = pinning ? 'servers on core 0, load generator on core 1' : 'unpinned';
+
+function setOwnCpus(cpus: string) {
+  spawnSync('taskset', ['-a', '-pc', cpus, String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Starts a server process under test (pinned to core 0 when pinning). */
+function spawnServer(args: string[], options: SpawnOptions): ChildProcess {
+  return pinning ? spawn('taskset', ['-c', '0', process.execPath, ...args], options) : spawn(process.execPath, args, options);
+}
+
 export async function startBare(): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnServer(['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
   });
@@ -77,7 +97,7 @@ export async function startApp(options: { databaseUrl?: string; env?: Record<str
     spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  const child = spawn(process.execPath, [...startFlags(), path.join(ROOT, 'apps/server/dist/server.mjs')], {
+  const child = spawnServer([...startFlags(), path.join(ROOT, 'apps/server/dist/server.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -140,10 +160,16 @@ export async function measure(options: {
     ...(options.method ? { method: options.method } : {}),
     ...(options.body ? { body: options.body } : {}),
   };
-  // An unmeasured second first, so neither the server's nor autocannon's JIT is cold in the
-  // figure (the baseline, measured first, would otherwise carry a cold load generator).
-  await autocannon({ ...request, duration: 1 });
-  const result = await autocannon({ ...request, duration: options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 5) });
+  if (pinning) setOwnCpus('1');
+  let result: autocannon.Result;
+  try {
+    // An unmeasured second first, so neither the server's nor autocannon's JIT is cold in the
+    // figure (the baseline, measured first, would otherwise carry a cold load generator).
+    await autocannon({ ...request, duration: 1 });
+    result = await autocannon({ ...request, duration: options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 5) });
+  } finally {
+    if (pinning) setOwnCpus(`0-${os.cpus().length - 1}`);
+  }
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measure, ROOT, rssMb, startApp, startBare, type Measurement } from './lib';
+import { measure, PLACEMENT, ROOT, rssMb, startApp, startBare, type Measurement } from './lib';
 import { proofScenarios } from './proof-scenarios';
 import { scenarios } from './scenarios';
 
@@ -24,7 +24,7 @@ async function main() {
   const bare = await startBare();
   const baseline: Measurement = await measure({ url: `${bare.url}/bare` });
   await bare.stop();
-  console.log(`baseline bare Fastify route: ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms`);
+  console.log(`baseline bare Fastify route: ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms (${PLACEMENT})`);
 
   const rows: Row[] = [];
   const memory: Record<string, { idleMb: number; afterLoadMb: number; settledMb: number }> = {};
@@ -78,7 +78,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), machine, baseline, rows, memory, ledger, scale }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, placement: PLACEMENT, baseline, rows, memory, ledger, scale }, null, 2)}\n`,
   );
 }
 
