@@ -1,6 +1,6 @@
 // `npm run bench`: each scenario's throughput and p99 beside a bare Fastify route measured
 // in its own process in the same run, printed as a ratio. Results also go to bench/results/.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,20 @@ interface Row {
   non2xx: number;
 }
 
+/**
+ * RSS once the load has stopped: polled each second until it is back within 10% of the idle
+ * figure, for at most a minute. V8's memory reducer gives the heap back some 20-30 s after
+ * the allocation rate falls, not at once.
+ */
+async function settle(child: ChildProcess, idleMb: number): Promise<{ settledMb: number; settledAfterSeconds: number | null }> {
+  for (let seconds = 1; seconds <= 60; seconds += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const mb = rssMb(child);
+    if (mb <= idleMb * 1.1) return { settledMb: mb, settledAfterSeconds: seconds };
+  }
+  return { settledMb: rssMb(child), settledAfterSeconds: null };
+}
+
 async function main() {
   const databases: Array<{ name: string; url?: string }> = [{ name: 'embedded' }];
   if (process.env.BENCH_DATABASE_URL) databases.push({ name: 'postgres', url: process.env.BENCH_DATABASE_URL });
@@ -27,7 +41,7 @@ async function main() {
   console.log(`baseline bare Fastify route: ${baseline.requestsPerSecond} req/s, p99 ${baseline.p99Ms} ms (${PLACEMENT})`);
 
   const rows: Row[] = [];
-  const memory: Record<string, { idleMb: number; afterLoadMb: number; settledMb: number }> = {};
+  const memory: Record<string, { idleMb: number; afterLoadMb: number; settledMb: number; settledAfterSeconds: number | null }> = {};
   for (const database of databases) {
     const app = await startApp({ databaseUrl: database.url });
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -45,8 +59,7 @@ async function main() {
       });
     }
     const afterLoadMb = rssMb(app.process);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    memory[database.name] = { idleMb, afterLoadMb, settledMb: rssMb(app.process) };
+    memory[database.name] = { idleMb, afterLoadMb, ...(await settle(app.process, idleMb)) };
     await app.stop();
   }
 
