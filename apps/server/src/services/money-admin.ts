@@ -158,10 +158,16 @@ export function balanceSeries(moves: DailyMove[], currentCents: number, now: Dat
   for (const [day, delta] of byDay) if (day > todayKey) later += delta;
   const series: { date: string; balance: string }[] = new Array(SERIES_DAYS);
   let balance = currentCents - later;
+  // Most days move nothing: their balance text is the next day's.
+  let text = formatCents(balance);
   for (let i = 0; i < SERIES_DAYS; i += 1) {
     const date = dates[i]!;
-    series[SERIES_DAYS - 1 - i] = { date, balance: formatCents(balance) };
-    balance -= byDay.get(date) ?? 0;
+    series[SERIES_DAYS - 1 - i] = { date, balance: text };
+    const delta = byDay.get(date);
+    if (delta) {
+      balance -= delta;
+      text = formatCents(balance);
+    }
   }
   return series;
 }

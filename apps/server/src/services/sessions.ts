@@ -96,6 +96,9 @@ function batchedSessions(execute: (values: { ids: string[]; since: string }) => 
       });
     },
     keyOf: (answer) => answer.key,
+    // Two batches in flight: while one is in PostgreSQL the server parses and answers the
+    // other's requests instead of waiting (ADR 0013: dashboard +15%, getUser +0-6%).
+    maxInFlight: 2,
   });
 }
 
