@@ -54,7 +54,7 @@ export interface ActiveSession {
   twoFactorEnabled: boolean;
   /** The user's ledger figures, when the route asked for them with the session (`sessionWithBalances`). */
   balances?: UserBalances;
-  /** The user's daily wallet movements since the asked time, when the route asked for them (`sessionWithDailyMoves`). */
+  /** The user's daily wallet movements since the asked time, when the route asked for them (`sessionWithDailyMovesSince`). */
   dailyMoves?: DailyMove[];
 }
 
@@ -80,18 +80,15 @@ interface SessionQueryRow {
 function batchedSessions(execute: (values: { ids: string[]; since: string }) => Promise<SessionQueryRow[]>) {
   return batchedRead({
     load: async (keys: string[]) => {
-      const ids = new Set<string>();
-      let since = '';
-      for (const key of keys) {
-        const space = key.indexOf(' ');
-        ids.add(space < 0 ? key : key.slice(0, space));
-        const from = space < 0 ? '' : key.slice(space + 1);
-        if (from && (!since || from < since)) since = from;
-      }
-      const rows = await execute({ ids: [...ids], since });
+      const asked = keys.map((key) => {
+        const [id = '', since = ''] = key.split(' ');
+        return { key, id, since };
+      });
+      const since = asked.reduce((earliest, { since: from }) => (from && (!earliest || from < earliest) ? from : earliest), '');
+      const rows = await execute({ ids: [...new Set(asked.map(({ id }) => id))], since });
       const byId = new Map(rows.map((row) => [row.session.id as string, row]));
-      return keys.flatMap((key) => {
-        const row = byId.get(key.split(' ', 1)[0]!);
+      return asked.flatMap(({ key, id }) => {
+        const row = byId.get(id);
         return row ? [{ key, row }] : [];
       });
     },

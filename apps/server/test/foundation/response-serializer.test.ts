@@ -3,7 +3,7 @@ import { isResponseSerializationError, serializerCompiler as encodingSerializerC
 import { describe, expect, it } from 'vitest';
 import { responseSerializerCompiler } from '../../src/plugins/response-serializer';
 
-const compile = (schema: z.ZodType, compiler = responseSerializerCompiler) =>
+const compile = (schema: z.ZodType, compiler: (routeSchema: never) => unknown = responseSerializerCompiler) =>
   compiler({ schema, method: 'GET', url: '/api/test', httpStatus: '200' } as never) as (data: unknown) => string;
 
 describe('responseSerializerCompiler', () => {
