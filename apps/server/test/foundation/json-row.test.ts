@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRow } from '../../src/db/json-row';
 import { ledgerAccounts, sessions, users } from '../../src/db/schema';
@@ -47,8 +47,10 @@ describe('jsonRow: a row read as one JSON value', () => {
   });
 
   it('refuses a table with a column whose JSON form would not decode to the same value', () => {
-    const exact = pgTable('exact', { id: text('id').primaryKey(), cents: bigint('cents', { mode: 'bigint' }) });
-    expect(() => jsonRow(exact)).toThrow(/cents/);
+    const exact = pgTable('exact', { id: text('id').primaryKey(), cents: bigint('cents', { mode: 'bigint' }), rate: numeric('rate') });
+    expect(() => jsonRow(exact, ['id', 'cents'])).toThrow(/cents/);
+    expect(() => jsonRow(exact, ['id', 'rate'])).toThrow(/rate/);
+    expect(() => jsonRow(exact, ['id'])).not.toThrow();
     expect(() => jsonRow(ledgerAccounts)).not.toThrow();
   });
 });
