@@ -52,7 +52,6 @@ async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    keepNames: true,
     logLevel: 'warning',
     banner: { js: '// Built by scripts/build-server.mjs from apps/server/src; do not edit.' },
     plugins: [sourceLocations],
