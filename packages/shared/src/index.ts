@@ -5,3 +5,4 @@ export * from './constants';
 export * from './schemas/index';
 export * from './types';
 export * from './addresses';
+export * from './balance-series';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatCents, formatUsd, roleRank } from '@app/shared';
+import { formatCents, formatUsd, roleRank, type BalanceSeries, type KycStatus } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
@@ -10,17 +10,21 @@ import type { SessionUser } from './sessions';
 
 export type AdjustmentTarget = 'profit' | 'balance' | 'fees';
 
-export interface MoneySummary {
-  _id: string;
-  name: string;
-  email: string;
-  role: string;
-  hasFees: boolean;
+/** A user's figures from the ledger, as the API shows them. */
+export interface MoneyFigures {
   balance: string;
   availableBalance: string;
   investmentBalance: string;
   totalMaturityAmount: string;
   fees: string;
+}
+
+export interface MoneySummary extends MoneyFigures {
+  _id: string;
+  name: string;
+  email: string;
+  role: string;
+  hasFees: boolean;
 }
 
 export function summaryOf(user: SessionUser, balances: UserBalances): MoneySummary {
@@ -119,25 +123,29 @@ export async function toggleFees(
 
 // ---- Dashboard -----------------------------------------------------------------------
 
-export interface DashboardData extends Omit<MoneySummary, 'role' | 'name' | 'email' | '_id'> {
+export interface DashboardData extends MoneyFigures {
+  hasFees: boolean;
   isVerified: boolean;
-  kycStatus: string;
-  /** End-of-day book balance (wallet + held) for the last `days` days, oldest first. */
-  series: { date: string; balance: string }[];
+  kycStatus: KycStatus;
+  /** End-of-day book balance (wallet + held) over the last 30 days. */
+  series: BalanceSeries;
 }
 
 /** Days in the dashboard's balance series. */
 const SERIES_DAYS = 30;
+const DAY_MS = 86_400_000;
 
-/** The last days' UTC dates up to the day of `now`, newest first, and the first one's start: the same for every dashboard of a day. */
-let recentDays: { endMs: number; dates: string[]; since: string } | undefined;
-function seriesDays(now: Date): { dates: string[]; since: string } {
-  const endMs = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  if (recentDays?.endMs !== endMs) {
-    const dates = Array.from({ length: SERIES_DAYS }, (_, i) => new Date(endMs - i * 86_400_000).toISOString().slice(0, 10));
-    recentDays = { endMs, dates, since: new Date(endMs - (SERIES_DAYS - 1) * 86_400_000).toISOString() };
+/** The series window on the day of `now` (its first and last UTC dates, the first one's start): the same for every dashboard of a day. */
+let seriesWindow: { endMs: number; from: string; to: string; since: string } | undefined;
+function seriesDays(now: Date): { from: string; to: string; since: string } {
+  // Epoch time has no leap seconds: every UTC day is DAY_MS long.
+  const time = now.getTime();
+  const endMs = time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
+  if (seriesWindow?.endMs !== endMs) {
+    const start = new Date(endMs - (SERIES_DAYS - 1) * DAY_MS);
+    seriesWindow = { endMs, from: start.toISOString().slice(0, 10), to: new Date(endMs).toISOString().slice(0, 10), since: start.toISOString() };
   }
-  return recentDays;
+  return seriesWindow;
 }
 
 /** Where the dashboard's series starts on the day of `now`: its daily movements are read (with the session) from here. */
@@ -147,36 +155,41 @@ export function seriesStart(now: Date): string {
 
 /**
  * Balance over time: today's balance walked back through each day's net wallet+held
- * movement since `seriesStart`, independent of older history.
+ * movement since `seriesStart`, independent of older history. Only the first day and the
+ * days whose balance changed are sent (`dailyBalances` in @app/shared fills in the rest).
  */
-export function balanceSeries(moves: DailyMove[], currentCents: number, now: Date): { date: string; balance: string }[] {
-  const { dates } = seriesDays(now);
-  const byDay = new Map(moves.map(([day, cents]) => [day, Number(cents)]));
+export function balanceSeries(moves: DailyMove[], currentCents: number, now: Date): BalanceSeries {
+  const { from, to } = seriesDays(now);
   // Movements dated after today (a moved test clock) still belong to "today".
-  let later = 0;
-  const todayKey = dates[0]!;
-  for (const [day, delta] of byDay) if (day > todayKey) later += delta;
-  const series: { date: string; balance: string }[] = new Array(SERIES_DAYS);
-  let balance = currentCents - later;
-  // Most days move nothing: their balance text is the next day's.
-  let text = formatCents(balance);
-  for (let i = 0; i < SERIES_DAYS; i += 1) {
-    const date = dates[i]!;
-    series[SERIES_DAYS - 1 - i] = { date, balance: text };
-    const delta = byDay.get(date);
-    if (delta) {
-      balance -= delta;
-      text = formatCents(balance);
-    }
+  const byDay = new Map<string, number>();
+  for (const [day, cents] of moves) {
+    const date = day > to ? to : day;
+    byDay.set(date, (byDay.get(date) ?? 0) + Number(cents));
   }
-  return series;
+  const newestFirst = [...byDay].filter(([date, delta]) => date > from && delta !== 0).sort(([a], [b]) => (a < b ? 1 : -1));
+  const changes: BalanceSeries['changes'] = [];
+  let balance = currentCents;
+  for (const [date, delta] of newestFirst) {
+    changes.push({ date, balance: formatCents(balance) });
+    balance -= delta;
+  }
+  changes.push({ date: from, balance: formatCents(balance) });
+  return { from, to, changes: changes.reverse() };
 }
 
-/** The signed-in user's dashboard, from the balances and daily movements read with the session. */
+/**
+ * The signed-in user's dashboard, from the balances and daily movements read with the session.
+ * Spelled out rather than spread from `summaryOf`: on Node 20 an object literal that starts
+ * with a spread and adds properties after it takes over a microsecond to build.
+ */
 export function dashboard(user: SessionUser, balances: UserBalances, moves: DailyMove[], now: Date): DashboardData {
-  const { _id: _ignored, name: _name, email: _email, role: _role, ...figures } = summaryOf(user, balances);
   return {
-    ...figures,
+    balance: formatCents(balances.balanceCents),
+    availableBalance: formatCents(balances.availableCents),
+    investmentBalance: formatCents(balances.investedCents),
+    totalMaturityAmount: formatCents(balances.totalProfitCents),
+    fees: formatCents(balances.feesCents),
+    hasFees: user.hasFees,
     isVerified: user.isVerified,
     kycStatus: user.kycStatus,
     series: balanceSeries(moves, balances.balanceCents, now),

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { BTC, figures, fund } from './helpers';
+import { dailyBalances, type BalanceSeries } from '@app/shared';
 
 let t: TestApp;
 let admin: TestUser;
@@ -140,10 +141,12 @@ describe('history and dashboard', () => {
     await fund(t, user, admin, 80);
     const data = await figures(t, user);
     expect(data).toMatchObject({ balance: '80.00', availableBalance: '80.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false });
-    const series = (data as unknown as { series: { date: string; balance: string }[] }).series;
-    expect(series).toHaveLength(30);
-    expect(series.at(-1)!.balance).toBe('80.00');
-    expect(series[0]!.balance).toBe('0.00');
+    const { series } = data as unknown as { series: BalanceSeries };
+    expect(dailyBalances(series)).toHaveLength(30);
+    expect(series.changes).toEqual([
+      { date: series.from, balance: '0.00' },
+      { date: series.to, balance: '80.00' },
+    ]);
   });
 
   it('walks the series back through each day of the last 30, ignoring older movements', async () => {
@@ -156,12 +159,22 @@ describe('history and dashboard', () => {
         await fund(t, user, admin, amount);
       }
       t.clock.set(today);
-      const { series } = (await figures(t, user)) as unknown as { series: { date: string; balance: string }[] };
-      expect(series).toHaveLength(30);
-      expect(series[0]).toEqual({ date: '2026-02-14', balance: '10.00' });
-      const balanceOn = (date: string) => series.find((point) => point.date === date)?.balance;
+      const { series } = (await figures(t, user)) as unknown as { series: BalanceSeries };
+      // The first day (with what came before it) and each day the balance changed; nothing repeated.
+      expect(series).toEqual({
+        from: '2026-02-14',
+        to: '2026-03-15',
+        changes: [
+          { date: '2026-02-14', balance: '10.00' },
+          { date: '2026-03-05', balance: '30.00' },
+          { date: '2026-03-12', balance: '35.00' },
+        ],
+      });
+      const days = dailyBalances(series);
+      expect(days).toHaveLength(30);
+      const balanceOn = (date: string) => days.find((point) => point.date === date)?.balance;
       expect([balanceOn('2026-03-04'), balanceOn('2026-03-05'), balanceOn('2026-03-11'), balanceOn('2026-03-12')]).toEqual(['10.00', '30.00', '30.00', '35.00']);
-      expect(series.at(-1)).toEqual({ date: '2026-03-15', balance: '35.00' });
+      expect(days.at(-1)).toEqual({ date: '2026-03-15', balance: '35.00' });
     } finally {
       t.clock.reset();
     }

@@ -42,15 +42,14 @@ export async function moneyRoutes(app: App) {
             hasFees: z.boolean(),
             isVerified: z.boolean(),
             kycStatus: z.enum(KYC_STATUSES),
-            series: z.array(z.object({ date: z.string(), balance: z.string() })),
+            series: z.object({ from: z.string(), to: z.string(), changes: z.array(z.object({ date: z.string(), balance: z.string() })) }),
           }),
         },
       },
     },
     async (request) => {
       const { balances, dailyMoves } = request.auth!;
-      const data = dashboard(currentUser(request), balances!, dailyMoves!, app.deps.now());
-      return { ...data, kycStatus: data.kycStatus as (typeof KYC_STATUSES)[number] };
+      return dashboard(currentUser(request), balances!, dailyMoves!, app.deps.now());
     },
   );
 

@@ -40,7 +40,7 @@ describe('reads batched across concurrent requests', () => {
       const balance = funded >= 0 && funded < 6 ? `${100 + funded * 10}.00` : '0.00';
       expect(dashboards[i]!.statusCode).toBe(200);
       expect(dashboards[i]!.json()).toMatchObject({ balance });
-      expect(dashboards[i]!.json().series.at(-1).balance).toBe(balance);
+      expect(dashboards[i]!.json().series.changes.at(-1).balance).toBe(balance);
     }
   });
 

@@ -25,7 +25,10 @@ describe('dashboard', () => {
     expect(within(balances).getByText('$1,200.00')).toBeInTheDocument();
     expect(within(balances).getByText('$45.00')).toBeInTheDocument();
     expect(within(balances).queryByText('Fees')).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Balance over the last 30 days/ })).toBeInTheDocument();
+    // The chart fills the days between the changes the API sends: 30 daily points.
+    expect(
+      screen.getByRole('img', { name: 'Balance over the last 30 days: from $0.00 on 2026-11-01 to $1,500.00 on 2026-11-30, highest $1,500.00.' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Withdraw/ })).toHaveAttribute('href', '/withdraw-wallet');
   });
 

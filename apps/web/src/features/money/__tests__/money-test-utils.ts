@@ -76,7 +76,15 @@ export const DASHBOARD = {
   hasFees: false,
   isVerified: true,
   kycStatus: 'Approved',
-  series: Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, balance: `${i * 50}.00` })),
+  series: {
+    from: '2026-11-01',
+    to: '2026-11-30',
+    changes: [
+      { date: '2026-11-01', balance: '0.00' },
+      { date: '2026-11-10', balance: '1200.00' },
+      { date: '2026-11-20', balance: '1500.00' },
+    ],
+  },
 };
 
 /** Imports every money page (and the app router) so lazy routes resolve at once in tests. */

@@ -1,4 +1,4 @@
-import type { HistoryType } from '@app/shared';
+import type { BalanceSeries, HistoryType } from '@app/shared';
 import { api } from '../../../lib/query';
 
 export interface DashboardData {
@@ -10,7 +10,7 @@ export interface DashboardData {
   hasFees: boolean;
   isVerified: boolean;
   kycStatus: 'Not Submitted' | 'Pending' | 'Rejected' | 'Approved';
-  series: { date: string; balance: string }[];
+  series: BalanceSeries;
 }
 
 export interface Payment {

@@ -1,12 +1,13 @@
-import { centsFromDecimal, formatUsd } from '@app/shared';
+import { centsFromDecimal, dailyBalances, formatUsd, type BalanceSeries } from '@app/shared';
 
 const WIDTH = 600;
 const HEIGHT = 180;
 const PAD = { top: 12, right: 12, bottom: 24, left: 12 };
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** Balance over time as a small hand-made SVG (no chart library in the bundle). */
-export function BalanceChart({ series }: { series: { date: string; balance: string }[] }) {
+/** Balance over time as a small hand-made SVG (no chart library in the bundle): one point per day. */
+export function BalanceChart({ balances }: { balances: BalanceSeries }) {
+  const series = dailyBalances(balances);
   if (series.length === 0) return null;
   const values = series.map((point) => centsFromDecimal(point.balance));
   const max = Math.max(...values, 1);

@@ -73,7 +73,7 @@ export function DashboardPage({ banners, widgets }: { banners?: ReactNode; widge
           <Card>
             <h2 className="text-base font-semibold text-slate-900 dark:text-white">Balance over time</h2>
             <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">End-of-day balance, last 30 days</p>
-            <BalanceChart series={data.series} />
+            <BalanceChart balances={data.series} />
           </Card>
           {widgets}
         </>
