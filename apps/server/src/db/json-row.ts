@@ -9,7 +9,11 @@ const JSON_SAFE = new Set(['PgText', 'PgVarchar', 'PgChar', 'PgUUID', 'PgBoolean
 export interface JsonRow<Row> {
   /** A select expression: the row (or the chosen columns) as one JSON object keyed by the schema's field names. */
   sql: SQL<Record<string, unknown>>;
-  /** Turns that object into what Drizzle would have returned for those columns (in place: timestamps become Dates). */
+  /**
+   * Turns that object into what Drizzle would have returned for those columns, in place
+   * (timestamps become Dates). Decoding it again changes nothing, so a row handed to several
+   * readers (one batched read, one key asked twice) may be decoded by each.
+   */
   decode(value: Record<string, unknown>): Row;
 }
 
@@ -39,7 +43,7 @@ export function jsonRow<T extends Table, K extends keyof InferSelectModel<T> & s
     decode(value) {
       for (const [key, column] of converted) {
         const raw = value[key];
-        if (raw !== null && raw !== undefined) value[key] = column.mapFromDriverValue(raw);
+        if (typeof raw === 'string') value[key] = column.mapFromDriverValue(raw);
       }
       return value as Pick<InferSelectModel<T>, K>;
     },

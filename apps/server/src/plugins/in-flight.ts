@@ -24,13 +24,16 @@ export const inFlightPlugin = fp(async (app) => {
     idle = [];
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: neither waits, and an async hook costs a promise and a microtask turn.
+  app.addHook('onRequest', (request, reply, done) => {
     running.add(request);
-    // Closes when the response has gone out (or, hijacked, its stream ended), or when the client left.
-    reply.raw.once('close', () => (reply.sent ? end(request) : abandoned.add(request)));
+    // Closes (once) when the response has gone out (or, hijacked, its stream ended), or when the client left.
+    reply.raw.on('close', () => (reply.sent ? end(request) : abandoned.add(request)));
+    done();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (abandoned.has(request)) end(request);
+    done(null, payload);
   });
 
   app.decorate('requestsEnded', (timeoutMs: number) => {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
 import { getSettings } from '../services/settings';
@@ -48,9 +48,12 @@ export const sessionPlugin = fp(async (app) => {
   });
 });
 
-/** preHandler: a signed-in user. Registered after the session hook, so auth is resolved. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.auth) throw unauthorized();
+/**
+ * preHandler: a signed-in user. Registered after the session hook, so auth is resolved.
+ * Callback style: it never waits, and an async hook costs a promise and a microtask turn.
+ */
+export function requireUser(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  done(request.auth ? undefined : unauthorized());
 }
 
 /** preHandler: an author or admin. */

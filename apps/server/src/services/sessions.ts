@@ -145,7 +145,7 @@ export async function findSession(
     : await (options.withBalances ? sessionWithBalancesById : sessionById)(db)(id);
   if (!answer) return null;
   const { row } = answer;
-  const active = await liveSession(db, sessionInfoJson.decode({ ...row.session }), sessionUserJson.decode({ ...row.user }), row.twoFactorEnabled);
+  const active = await liveSession(db, sessionInfoJson.decode(row.session), sessionUserJson.decode(row.user), row.twoFactorEnabled);
   if (active && row.accountBalances !== undefined) active.balances = balancesFromAccounts(row.accountBalances ?? {});
   if (active && row.dailyMoves !== undefined) active.dailyMoves = row.dailyMoves ?? [];
   return active;

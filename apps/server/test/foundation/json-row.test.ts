@@ -44,6 +44,8 @@ describe('jsonRow: a row read as one JSON value', () => {
     expect(Object.keys(decoded).sort()).toEqual(['createdAt', 'deletedAt', 'email', 'id']);
     expect(decoded).toEqual({ id: user.id, email: user.email, createdAt: user.createdAt, deletedAt: null });
     expect(JSON.stringify(row)).not.toContain('passwordHash');
+    // A batched read hands one row to every request that asked for the same key: decoding again keeps it.
+    expect(some.decode(row!.user)).toEqual({ id: user.id, email: user.email, createdAt: user.createdAt, deletedAt: null });
   });
 
   it('refuses a table with a column whose JSON form would not decode to the same value', () => {
