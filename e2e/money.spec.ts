@@ -70,6 +70,8 @@ test('deposit -> staff confirms -> dashboard -> withdrawal -> staff approves -> 
   await userPage.goto('/my-account');
   const balances = userPage.getByRole('region', { name: 'Balances' });
   await expect(balances.getByText('$250.00').first()).toBeVisible();
+  // The chart fills 30 days from the changes the API sends: nothing before today's deposit.
+  await expect(userPage.getByRole('img', { name: /^Balance over the last 30 days: from \$0\.00 on .* to \$250\.00 on / })).toBeVisible();
   await screenshot(userPage, 'money-dashboard');
 
   // Withdrawal with the fee shown before confirming.
