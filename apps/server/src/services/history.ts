@@ -98,13 +98,14 @@ export interface HistoryPage {
 }
 
 export function toHistoryItem(entry: HistoryEntry): Record<string, unknown> {
-  return {
-    ...entry.fields,
+  // Object.assign, not `{ ...entry.fields, type, ... }`: on Node 20 that literal costs some
+  // 3 µs an item (ADR 0014), 100 times a page.
+  return Object.assign({}, entry.fields, {
     type: entry.type,
     status: entry.status,
     description: entry.description,
     timestamp: entry.at.toISOString(),
-  };
+  });
 }
 
 export async function historyPage(

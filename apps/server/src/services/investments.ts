@@ -248,7 +248,8 @@ export async function listPendingInvestments(db: DbOrTx): Promise<InvestmentView
  */
 export async function listInvestmentHistoryItems(db: DbOrTx, userId: string): Promise<Array<InvestmentView & { type: 'Investment'; timestamp: string }>> {
   const rows = await listUserInvestments(db, userId);
-  return rows.map((row) => ({ ...investmentView(row), type: 'Investment' as const, timestamp: (row.startDate ?? row.createdAt).toISOString() }));
+  // Object.assign rather than a spread-first literal (ADR 0014): once per investment.
+  return rows.map((row) => Object.assign(investmentView(row), { type: 'Investment' as const, timestamp: (row.startDate ?? row.createdAt).toISOString() }));
 }
 
 // ---- Staff decisions ----
