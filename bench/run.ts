@@ -19,11 +19,11 @@ interface Row {
 
 /**
  * RSS once the load has stopped: polled each second until it is back within 10% of the idle
- * figure, for at most a minute. V8's memory reducer gives the heap back some 20-30 s after
- * the allocation rate falls, not at once.
+ * figure, for at most two minutes. V8's memory reducer gives the heap back some 15-60 s after
+ * the allocation rate falls, not at once (one run on a loaded host took over a minute).
  */
 async function settle(child: ChildProcess, idleMb: number): Promise<{ settledMb: number; settledAfterSeconds: number | null }> {
-  for (let seconds = 1; seconds <= 60; seconds += 1) {
+  for (let seconds = 1; seconds <= 120; seconds += 1) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const mb = rssMb(child);
     if (mb <= idleMb * 1.1) return { settledMb: mb, settledAfterSeconds: seconds };
