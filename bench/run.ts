@@ -51,10 +51,12 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleMb = rssMb(app.process);
     const all = [...scenarios, ...proofScenarios];
-    const measured: Array<{ scenario: string; result: Measurement; bareBefore: number }> = [];
+    // Scenario i lies between bareRuns[first + i] and bareRuns[first + i + 1].
+    const first = bareRuns.length - 1;
+    const measured: Array<{ scenario: string; result: Measurement }> = [];
     for (const [i, scenario] of all.entries()) {
       const request = await scenario.prepare({ url: app.url });
-      measured.push({ scenario: scenario.name, result: await measure({ url: `${app.url}${request.path}`, headers: request.headers }), bareBefore: bareRuns.at(-1)! });
+      measured.push({ scenario: scenario.name, result: await measure({ url: `${app.url}${request.path}`, headers: request.headers }) });
       // After the last scenario the memory is read first; the bare route follows.
       if (i < all.length - 1) bareRuns.push(await measureBare());
     }
@@ -62,14 +64,14 @@ async function main() {
     memory[database.name] = { idleMb, afterLoadMb, ...(await settle(app.process, idleMb)) };
     await app.stop();
     bareRuns.push(await measureBare());
-    for (const [i, { scenario, result, bareBefore }] of measured.entries()) {
-      const bareAfter = bareRuns[bareRuns.length - measured.length + i]!;
+    for (const [i, { scenario, result }] of measured.entries()) {
+      const bareAround = (bareRuns[first + i]! + bareRuns[first + i + 1]!) / 2;
       rows.push({
         scenario,
         database: database.name,
         requestsPerSecond: result.requestsPerSecond,
         p99Ms: result.p99Ms,
-        ratio: Number((result.requestsPerSecond / ((bareBefore + bareAfter) / 2)).toFixed(2)),
+        ratio: Number((result.requestsPerSecond / bareAround).toFixed(2)),
         non2xx: result.non2xx,
       });
     }

@@ -30,7 +30,7 @@
  *                creditReferralBonus(tx, { referrerId, referredUserId, amountCents })
  * Anything else: postJournal(tx, { kind, userId, label, postings: [{ account, amountCents }] }).
  */
-export { getUserBalances, ZERO_BALANCES, type DailyMove, type UserBalances } from './balances';
+export { getUserBalances, moneyFigures, ZERO_BALANCES, type DailyMove, type MoneyFigures, type UserBalances } from './balances';
 export {
   postJournal,
   balanceAllowed,

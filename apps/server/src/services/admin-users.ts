@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
-  formatCents,
   formatUsd,
   roleRank,
   type AdminUserView,
@@ -13,7 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { sessions, userCounts, users, type UserRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { hashToken } from '../lib/crypto';
-import { getUserBalances } from '../ledger/balances';
+import { getUserBalances, moneyFigures } from '../ledger/balances';
 import { recordAudit, type AuditActor } from './audit';
 import { purgeKycDocuments } from './kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from './sessions';
@@ -63,11 +62,7 @@ export async function toAdminUserView(db: DbOrTx, user: UserRow): Promise<AdminU
     role: user.role,
     isVerified: user.isVerified,
     kycStatus: user.kycStatus,
-    balance: formatCents(balances.balanceCents),
-    availableBalance: formatCents(balances.availableCents),
-    investmentBalance: formatCents(balances.investedCents),
-    totalMaturityAmount: formatCents(balances.totalProfitCents),
-    fees: formatCents(balances.feesCents),
+    ...moneyFigures(balances),
     hasFees: user.hasFees,
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,

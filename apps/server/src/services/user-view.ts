@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { formatCents, type UserView } from '@app/shared';
+import type { UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { userTotp } from '../db/schema';
-import { getUserBalances } from '../ledger/balances';
+import { getUserBalances, moneyFigures } from '../ledger/balances';
 import type { ActiveSession, SessionUser } from './sessions';
 
 /** Whether the account has confirmed two-factor set-up. */
@@ -33,11 +33,7 @@ export async function toUserView(db: DbOrTx, user: SessionUser, auth?: Pick<Acti
     role: user.role,
     isVerified: user.isVerified,
     kycStatus: user.kycStatus,
-    balance: formatCents(balances.balanceCents),
-    availableBalance: formatCents(balances.availableCents),
-    investmentBalance: formatCents(balances.investedCents),
-    totalMaturityAmount: formatCents(balances.totalProfitCents),
-    fees: formatCents(balances.feesCents),
+    ...moneyFigures(balances),
     hasFees: user.hasFees,
     referralCode: user.referralCode,
     isImpersonated: auth?.session.impersonatorId != null,
