@@ -1,3 +1,5 @@
+import { DAY_MS } from './constants';
+
 /**
  * The dashboard's balance over time, as GET /api/money/dashboard sends it: the window's first
  * and last UTC dates and the end-of-day book balance on the first day and on each later day
@@ -12,8 +14,6 @@ export interface BalanceSeries {
   /** End-of-day balances, oldest first: `from` always, then each later day whose balance changed. */
   changes: { date: string; balance: string }[];
 }
-
-const DAY_MS = 86_400_000;
 
 /** One point per day from `from` to `to`, each day carrying the latest change on or before it. */
 export function dailyBalances(series: BalanceSeries): { date: string; balance: string }[] {

@@ -46,7 +46,9 @@ export interface SeedPlan {
   durationSeconds: number;
 }
 
-const DAY = 86_400;
+/** A UTC day in epoch milliseconds (epoch time has no leap seconds). */
+export const DAY_MS = 86_400_000;
+const DAY = DAY_MS / 1000;
 
 /** SPEC §9 plan table, seeded into the database. */
 export const SEED_PLANS: readonly SeedPlan[] = [

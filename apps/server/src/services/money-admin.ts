@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatCents, formatUsd, roleRank, type BalanceSeries, type KycStatus } from '@app/shared';
+import { DAY_MS, formatCents, formatUsd, roleRank, type BalanceSeries, type KycStatus } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
@@ -120,14 +120,11 @@ export interface DashboardData extends MoneyFigures {
 
 /** Days in the dashboard's balance series. */
 const SERIES_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /** The series window on the day of `now` (its first and last UTC dates, the first one's start): the same for every dashboard of a day. */
 let seriesWindow: { endMs: number; from: string; to: string; since: string } | undefined;
 function seriesDays(now: Date): { from: string; to: string; since: string } {
-  // Epoch time has no leap seconds: every UTC day is DAY_MS long.
-  const time = now.getTime();
-  const endMs = time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
+  const endMs = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   if (seriesWindow?.endMs !== endMs) {
     const start = new Date(endMs - (SERIES_DAYS - 1) * DAY_MS);
     seriesWindow = { endMs, from: start.toISOString().slice(0, 10), to: new Date(endMs).toISOString().slice(0, 10), since: start.toISOString() };

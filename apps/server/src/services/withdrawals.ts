@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  DAY_MS,
   formatCents,
   formatUsd,
   isStaff,
@@ -40,7 +41,6 @@ export interface WithdrawalView {
   overdue: boolean;
 }
 
-const DAY_MS = 86_400_000;
 
 /** Milliseconds between two instants that fall on weekdays (UTC). */
 export function businessMsBetween(from: Date, to: Date): number {
