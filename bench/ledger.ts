@@ -14,7 +14,8 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { formatCents, formatUsd } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
-import type { Config } from '../apps/server/src/config';
+import { loadChainConfig, type Config } from '../apps/server/src/config';
+import { createChainRuntime } from '../apps/server/src/chain';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { deriveKeys, type AppDeps } from '../apps/server/src/deps';
 import { createOutbox } from '../apps/server/src/email/outbox';
@@ -38,8 +39,8 @@ function urlFor(database: string): string {
 
 function makeDeps(database: Database): AppDeps {
   const log = pino({ level: 'silent' });
-  const config = { appUrl: 'http://localhost:8080', mailFrom: 'bench@example.com', secretKey: 'bench-secret-key-bench-secret-key-0123' } as Config;
-  return { config, database, db: database.db, log, outbox: createOutbox({ db: database.db, smtpUrl: undefined, mailFrom: config.mailFrom, log }), now: () => new Date(), keys: deriveKeys(config.secretKey) };
+  const config = { appUrl: 'http://localhost:8080', mailFrom: 'bench@example.com', secretKey: 'bench-secret-key-bench-secret-key-0123', chain: loadChainConfig({}) } as Config;
+  return { config, database, db: database.db, log, outbox: createOutbox({ db: database.db, smtpUrl: undefined, mailFrom: config.mailFrom, log }), now: () => new Date(), keys: deriveKeys(config.secretKey), chain: createChainRuntime(config.chain) };
 }
 
 async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {

@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../apps/server/src/config';
+import { loadChainConfig, type Config } from '../apps/server/src/config';
+import { createChainRuntime } from '../apps/server/src/chain';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { deriveKeys, type AppDeps } from '../apps/server/src/deps';
 import { createOutbox } from '../apps/server/src/email/outbox';
@@ -37,7 +38,7 @@ function urlFor(database: string): string {
 
 function makeDeps(database: Database, clock: () => Date): AppDeps {
   const log = pino({ level: 'silent' });
-  const config = { appUrl: 'http://localhost:8080', mailFrom: 'bench@example.com', secretKey: 'bench-secret-key-bench-secret-key-0123' } as Config;
+  const config = { appUrl: 'http://localhost:8080', mailFrom: 'bench@example.com', secretKey: 'bench-secret-key-bench-secret-key-0123', chain: loadChainConfig({}) } as Config;
   return {
     config,
     database,
@@ -46,6 +47,7 @@ function makeDeps(database: Database, clock: () => Date): AppDeps {
     outbox: createOutbox({ db: database.db, smtpUrl: undefined, mailFrom: config.mailFrom, log }),
     now: clock,
     keys: deriveKeys(config.secretKey),
+    chain: createChainRuntime(config.chain),
   };
 }
 

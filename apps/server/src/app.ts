@@ -7,12 +7,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createChainRuntime } from './chain';
+import { applyChainSettingsFromEnvironment } from './services/admin-settings';
 import { deriveKeys, type AppDeps } from './deps';
 import { createOutbox } from './email/outbox';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { errorsPlugin } from './plugins/errors';
 import { inFlightPlugin } from './plugins/in-flight';
 import { responseSerializerCompiler } from './plugins/response-serializer';
+import { secretGuardPlugin } from './plugins/secret-guard';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import type { App } from './plugins/types';
@@ -97,8 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     outbox: createOutbox({ db: database.db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }),
     now: options.now ?? (() => new Date()),
     keys: deriveKeys(config.secretKey),
+    chain: createChainRuntime(config.chain),
   };
   app.decorate('deps', deps);
+  await applyChainSettingsFromEnvironment(deps);
 
   await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
@@ -109,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(cookie);
   await app.register(sessionPlugin);
+  await app.register(secretGuardPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Vaultline API', version: '1.0.0', description: 'The HTTP API the Vaultline web app uses.' },

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEvmTokens, type EvmToken } from '@app/shared';
+import { parseWatchKey, WatchKeyError } from './chain/keys';
 
 export interface Config {
   port: number;
@@ -28,6 +30,28 @@ export interface Config {
   runJobs: boolean;
   /** Trust X-Forwarded-* from a proxy in front of us. */
   trustProxy: boolean;
+  chain: ChainConfig;
+}
+
+/** On-chain deposits (docs/decisions/0015-chain-deposits.md). Every field optional: without them deposits are reported by hand. */
+export interface ChainConfig {
+  /** EVM JSON-RPC endpoint (EVM_RPC_URL): turns on detection of deposits and payout checks. May hold an API key: never logged. */
+  evmRpcUrl: string | undefined;
+  /** EVM_TOKENS: the tokens a fresh install starts with (admins edit them in the back office). */
+  evmTokens: EvmToken[] | undefined;
+  /** EVM_CONFIRMATIONS: blocks on top of a deposit's before it is credited (default 12). */
+  evmConfirmations: number;
+  /** EVM_START_BLOCK: where the first scan starts (default: the chain's tip when it first runs). */
+  evmStartBlock: number | undefined;
+  /** EVM_SCAN_RANGE: blocks per eth_getLogs call (default 500; some providers allow fewer). */
+  evmScanRange: number;
+  /** EVM_POLL_SECONDS: how often the chain is read (default 15). */
+  evmPollMs: number;
+  /** EVM_EXPLORER_URL: transaction link template with {hash}, e.g. https://etherscan.io/tx/{hash}. */
+  evmExplorerUrl: string | undefined;
+  /** DEPOSIT_XPUB_EVM / DEPOSIT_XPUB_BTC: watch-only keys a fresh install starts with. */
+  depositXpubEvm: string | undefined;
+  depositXpubBtc: string | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +78,62 @@ function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string, embedded: boolea
   const generated = randomBytes(32).toString('hex');
   writeFileSync(file, generated, { mode: 0o600, flag: 'wx' });
   return generated;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}".`);
+  return value;
+}
+
+function watchKey(env: NodeJS.ProcessEnv, name: 'DEPOSIT_XPUB_EVM' | 'DEPOSIT_XPUB_BTC'): string | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  try {
+    return parseWatchKey(name === 'DEPOSIT_XPUB_EVM' ? 'evm' : 'btc', text).text;
+  } catch (error) {
+    // The message never repeats the value: it may be a private key pasted by mistake.
+    if (error instanceof WatchKeyError) throw new ConfigError(`${name}: ${error.message}`);
+    throw error;
+  }
+}
+
+export function loadChainConfig(env: NodeJS.ProcessEnv): ChainConfig {
+  const evmRpcUrl = env.EVM_RPC_URL?.trim() || undefined;
+  if (evmRpcUrl) {
+    let protocol = '';
+    try {
+      protocol = new URL(evmRpcUrl).protocol;
+    } catch {
+      // reported below
+    }
+    // The URL is not repeated: providers put API keys in it.
+    if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError('EVM_RPC_URL must be an http:// or https:// JSON-RPC endpoint URL.');
+  }
+  let evmTokens: EvmToken[] | undefined;
+  if (env.EVM_TOKENS?.trim()) {
+    const parsed = parseEvmTokens(env.EVM_TOKENS);
+    if (!parsed.ok) throw new ConfigError(`EVM_TOKENS: ${parsed.message}.`);
+    evmTokens = parsed.tokens;
+  }
+  const evmStartText = env.EVM_START_BLOCK?.trim();
+  const evmExplorerUrl = env.EVM_EXPLORER_URL?.trim() || undefined;
+  if (evmExplorerUrl && !/^https?:\/\/\S+\{hash\}/.test(evmExplorerUrl)) {
+    throw new ConfigError('EVM_EXPLORER_URL must be an http(s) URL containing {hash}, e.g. https://etherscan.io/tx/{hash}.');
+  }
+  return {
+    evmRpcUrl,
+    evmTokens,
+    evmConfirmations: wholeNumber(env, 'EVM_CONFIRMATIONS', 12, 1, 10_000),
+    evmStartBlock: evmStartText ? wholeNumber(env, 'EVM_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER) : undefined,
+    evmScanRange: wholeNumber(env, 'EVM_SCAN_RANGE', 500, 1, 100_000),
+    evmPollMs: wholeNumber(env, 'EVM_POLL_SECONDS', 15, 1, 3600) * 1000,
+    evmExplorerUrl,
+    depositXpubEvm: watchKey(env, 'DEPOSIT_XPUB_EVM'),
+    depositXpubBtc: watchKey(env, 'DEPOSIT_XPUB_BTC'),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
     runJobs: env.RUN_JOBS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
+    chain: loadChainConfig(env),
   };
 }

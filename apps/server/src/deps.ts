@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainRuntime } from './chain';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Outbox } from './email/outbox';
@@ -13,6 +14,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** The clock; tests move it to reach maturity without waiting. */
   now: () => Date;
+  /** On-chain deposits and payout checks (RPC connection, watch-only keys). */
+  chain: ChainRuntime;
   keys: {
     /** Encrypts KYC documents at rest. */
     documents: Buffer;

@@ -27,3 +27,18 @@ describe('crypto addresses', () => {
     expect(assetsForAddress('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toEqual(['BTC']);
   });
 });
+
+describe('testnet and edge cases', () => {
+  it('accepts Bitcoin testnet addresses and refuses a bech32m checksum on a version 0 program', () => {
+    expect(isValidBitcoinAddress('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')).toBe(true);
+    expect(isValidBitcoinAddress('mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn')).toBe(true);
+    // BIP350 invalid vector: a v1 program with a bech32 (not bech32m) checksum.
+    expect(isValidBitcoinAddress('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd')).toBe(false);
+    expect(isValidBitcoinAddress('ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9')).toBe(false);
+  });
+
+  it('treats every asset but BTC as an EVM asset (configured tokens)', () => {
+    expect(isValidAddress('USDC', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(true);
+    expect(isValidAddress('USDC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false);
+  });
+});

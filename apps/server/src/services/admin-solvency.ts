@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { applyBasisPoints, formatCents, type SolvencyReport } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
+import { applyBasisPoints, formatCents, formatUnits, type SolvencyReport } from '@app/shared';
+import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
+import { depositAddresses } from '../db/schema';
+import { assetCatalog, balancesAt, chainErrorText, networkName, usdCentsOf } from '../chain';
 import { verifyLedger } from '../ledger/verify';
+import { getSettings } from './settings';
 
 function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -18,7 +22,7 @@ export async function tableExists(db: DbOrTx, name: string): Promise<boolean> {
  * due at maturity) against what the platform has received and paid out, all from the
  * ledger's postings, with ledger verify's result.
  */
-export async function solvencyReport(db: DbOrTx): Promise<SolvencyReport> {
+export async function solvencyReport(db: DbOrTx): Promise<Omit<SolvencyReport, 'onchain'>> {
   const byKind = rows<{ kind: string; total: string }>(
     await db.execute(sql`select a.kind, coalesce(sum(p.amount_cents), 0)::text as total
       from ledger_accounts a join ledger_postings p on p.account_id = a.id group by a.kind`),
@@ -87,4 +91,50 @@ export async function solvencyReport(db: DbOrTx): Promise<SolvencyReport> {
     activeInvestments,
     ledger,
   };
+}
+
+/** Summing balances costs one RPC call per address and asset: totals are kept this long. */
+const HOLDINGS_TTL_MS = 60_000;
+/** Beyond this many addresses the total is not read on request (it would take minutes). */
+const MAX_ADDRESSES = 2_000;
+const holdingsCache = new WeakMap<AppDeps, { at: number; value: Promise<NonNullable<SolvencyReport['onchain']>> }>();
+
+/**
+ * What the users' own EVM deposit addresses hold on chain now, per asset (PRODUCT §4 solvency
+ * view): beside what users are owed. Funds the operator has swept away are not counted here.
+ */
+export async function onchainHoldings(deps: AppDeps): Promise<SolvencyReport['onchain']> {
+  const chain = deps.chain.evm;
+  if (!chain) return null;
+  const cached = holdingsCache.get(deps);
+  if (cached && deps.now().getTime() - cached.at < HOLDINGS_TTL_MS) return cached.value;
+  const value = (async () => {
+    const checkedAt = deps.now().toISOString();
+    const addresses = await deps.db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.network, 'evm'));
+    const assets = assetCatalog((await getSettings(deps.db)).evmTokens).filter((asset) => asset.network === 'evm' && (asset.contract || asset.symbol === 'ETH'));
+    let chainId: number | null = null;
+    try {
+      chainId = await chain.chainId();
+      if (addresses.length > MAX_ADDRESSES) {
+        return { network: networkName('evm', { chainId }), chainId, addresses: addresses.length, assets: [], checkedAt, message: `${addresses.length} addresses are too many to total on request (at most ${MAX_ADDRESSES}).` };
+      }
+      const totals = await balancesAt(chain, addresses.map((row) => row.address as `0x${string}`), assets);
+      return {
+        network: networkName('evm', { chainId }),
+        chainId,
+        addresses: addresses.length,
+        assets: assets.map((asset) => {
+          const raw = totals.get(asset.symbol) ?? 0n;
+          return { asset: asset.symbol, amount: formatUnits(raw, asset.decimals), usdValue: asset.usdPegged ? formatCents(Number(usdCentsOf(raw, asset.decimals).cents)) : null };
+        }),
+        checkedAt,
+        message: null,
+      };
+    } catch (error) {
+      holdingsCache.delete(deps);
+      return { network: networkName('evm', { chainId }), chainId, addresses: addresses.length, assets: [], checkedAt, message: `The chain could not be read: ${chainErrorText(error, deps.chain.config.evmRpcUrl)}` };
+    }
+  })();
+  holdingsCache.set(deps, { at: deps.now().getTime(), value });
+  return value;
 }

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { formatCents, PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-import { afterCursorSql, type HistoryEntry, type HistorySource, type SourceQuery } from './history';
+import type { AppDeps } from '../deps';
+import { explorerUrl } from '../chain';
+import { afterCursorSql, historyPage, toHistoryItem, type HistoryEntry, type HistorySource, type SourceQuery } from './history';
+import { getSettings } from './settings';
 import { investmentsHistorySource } from './investments-history';
 
 function rows<T>(result: unknown): T[] {
@@ -23,10 +26,11 @@ export const paymentsHistorySource: HistorySource = {
       tx_hash: string | null;
       status: string;
       notes: string | null;
+      source: string;
       created_at: string | Date;
       cursor_at: string;
     }>(
-      await db.execute(sql`select id, transaction_id, amount_cents::text, asset, tx_hash, status, notes, created_at, ${cursorAt('created_at')} as cursor_at
+      await db.execute(sql`select id, transaction_id, amount_cents::text, asset, tx_hash, status, notes, source, created_at, ${cursorAt('created_at')} as cursor_at
         from payments
         where user_id = ${query.userId}
           ${query.status ? sql`and status = ${query.status}` : sql``}
@@ -52,6 +56,7 @@ export const paymentsHistorySource: HistorySource = {
           asset: row.asset,
           txHash: row.tx_hash,
           notes: row.notes,
+          source: row.source,
           createdAt: at.toISOString(),
         },
       };
@@ -71,10 +76,13 @@ export const withdrawalsHistorySource: HistorySource = {
       wallet_address: string;
       status: string;
       notes: string | null;
+      payout_tx_hash: string | null;
+      payout_block_number: string | null;
+      payout_verified: boolean;
       request_date: string | Date;
       cursor_at: string;
     }>(
-      await db.execute(sql`select id, amount_cents::text, fee_cents::text, asset, wallet_address, status, notes, request_date, ${cursorAt('request_date')} as cursor_at
+      await db.execute(sql`select id, amount_cents::text, fee_cents::text, asset, wallet_address, status, notes, payout_tx_hash, payout_block_number::text, payout_verified_at is not null as payout_verified, request_date, ${cursorAt('request_date')} as cursor_at
         from withdrawals
         where user_id = ${query.userId}
           ${query.status ? sql`and status = ${query.status}` : sql``}
@@ -103,6 +111,9 @@ export const withdrawalsHistorySource: HistorySource = {
           asset: row.asset,
           walletAddress: address,
           notes: row.notes,
+          payoutTxHash: row.payout_tx_hash,
+          payoutVerified: row.payout_verified,
+          payoutBlockNumber: row.payout_block_number === null ? null : Number(row.payout_block_number),
           requestDate: at.toISOString(),
         },
       };
@@ -173,3 +184,23 @@ export const adjustmentsHistorySource: HistorySource = {
  * its source here (one line).
  */
 export const HISTORY_SOURCES: HistorySource[] = [paymentsHistorySource, withdrawalsHistorySource, adjustmentsHistorySource, investmentsHistorySource];
+
+/**
+ * GET /api/invest/getTransactionHistory (JSON): a page of history items, with block-explorer
+ * links for the deposits and payouts that carry a transaction hash (settings read only then).
+ */
+export async function transactionHistory(
+  deps: AppDeps,
+  query: Parameters<typeof historyPage>[2],
+): Promise<{ history: Array<Record<string, unknown>>; nextCursor: string | null }> {
+  const page = await historyPage(deps.db, HISTORY_SOURCES, query);
+  const history = page.entries.map(toHistoryItem);
+  if (history.some((item) => item.txHash || item.payoutTxHash)) {
+    const { explorerTxUrl } = await getSettings(deps.db);
+    for (const item of history) {
+      if (item.txHash) item.explorerUrl = item.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, item.txHash as string);
+      if (item.payoutTxHash) item.payoutExplorerUrl = item.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, item.payoutTxHash as string);
+    }
+  }
+  return { history, nextCursor: page.nextCursor };
+}

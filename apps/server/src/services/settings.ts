@@ -1,16 +1,30 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { REFERRAL_BONUS_DEFAULT_BASIS_POINTS, REFERRAL_BONUS_MAX_CENTS, SUPPORTED_ASSETS } from '@app/shared';
+import { assetSymbolField, evmTokenListSchema, REFERRAL_BONUS_DEFAULT_BASIS_POINTS, REFERRAL_BONUS_MAX_CENTS } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { settings } from '../db/schema';
 
-const asset = z.enum(SUPPORTED_ASSETS);
-
 /** Every operator setting, with the defaults a fresh install starts from. */
 export const settingsSchema = z.object({
-  /** Receiving address per asset; an asset without one cannot be deposited. */
-  depositAddresses: z.partialRecord(asset, z.string().trim().max(200)).default({}),
+  /** Shared receiving address per asset, for assets whose network has no watch-only key. */
+  depositAddresses: z.record(assetSymbolField, z.string().trim().max(200)).default({}),
+  /**
+   * Watch-only extended public keys per network (PRODUCT §1.11): each user gets an own
+   * deposit address derived from them. Checked by chain/keys.ts before they are stored.
+   */
+  watchKeys: z
+    .object({ evm: z.string().trim().max(200).optional(), btc: z.string().trim().max(200).optional() })
+    .default({}),
+  /** ERC-20 tokens received on the EVM network; each symbol is an asset for deposits and withdrawals. */
+  evmTokens: evmTokenListSchema.default([]),
+  /** Block-explorer transaction link with {hash}, e.g. https://etherscan.io/tx/{hash}. */
+  explorerTxUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => value === '' || /^https?:\/\/\S+\{hash\}/.test(value), 'The explorer link must be an http(s) URL containing {hash}')
+    .default(''),
   withdrawalFee: z
     .object({
       flatCents: z.number().int().min(0).max(100_000).default(0),

@@ -10,36 +10,21 @@ import {
   STAFF_QUEUE_LIMIT,
   WITHDRAWAL_FLAG_BUSINESS_DAYS,
   withdrawalFeeCents,
-  type Asset,
   type WithdrawalStatus,
+  type WithdrawalView,
 } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../chain';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { holdForWithdrawal, isUniqueViolation, releaseWithdrawalHold, settleWithdrawal } from '../ledger';
 import { recordAudit, type AuditActor } from './audit';
+import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
-import { getSettings } from './settings';
+import { getSettings, type Settings } from './settings';
 import type { SessionUser } from './sessions';
 
-export interface WithdrawalView {
-  _id: string;
-  user: { _id: string; name: string; email: string };
-  amount: string;
-  fee: string;
-  netAmount: string;
-  asset: string;
-  walletAddress: string;
-  status: WithdrawalStatus;
-  notes: string | null;
-  requestDate: string;
-  decidedAt: string | null;
-  /** Whole hours since the request. */
-  ageHours: number;
-  /** Pending for longer than two business days (FAQ: processed in 1-2 business days). */
-  overdue: boolean;
-}
 
 
 /** Milliseconds between two instants that fall on weekdays (UTC). */
@@ -62,7 +47,7 @@ export function isOverdue(requestDate: Date, now: Date, status: WithdrawalStatus
   return status === 'Pending' && businessMsBetween(requestDate, now) > WITHDRAWAL_FLAG_BUSINESS_DAYS * DAY_MS;
 }
 
-export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 'name' | 'email'>, now: Date): WithdrawalView {
+export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 'name' | 'email'>, now: Date, explorerTxUrl = ''): WithdrawalView {
   return {
     _id: row.id,
     user: { _id: user.id, name: user.name, email: user.email },
@@ -77,7 +62,23 @@ export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 
     decidedAt: row.decidedAt?.toISOString() ?? null,
     ageHours: Math.max(0, Math.floor((now.getTime() - row.requestDate.getTime()) / 3_600_000)),
     overdue: isOverdue(row.requestDate, now, row.status),
+    payout: row.payoutTxHash
+      ? {
+          txHash: row.payoutTxHash,
+          verified: row.payoutVerifiedAt !== null,
+          chainId: row.payoutChainId,
+          blockNumber: row.payoutBlockNumber,
+          explorerUrl: row.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, row.payoutTxHash),
+        }
+      : null,
   };
+}
+
+/** An asset open for withdrawals: BTC, ETH and the configured tokens. */
+function withdrawableAsset(settings: Settings, symbol: string): AssetInfo {
+  const asset = findAsset(settings.evmTokens, symbol);
+  if (!asset) throw badRequest(`Withdrawals in ${symbol} are not available`);
+  return asset;
 }
 
 /** GET /api/withDraw/fees: the schedule, so the form shows fee and net before confirming. */
@@ -95,10 +96,12 @@ export async function feeSchedule(db: DbOrTx): Promise<{ flatCents: number; basi
 export async function createWithdrawal(
   deps: AppDeps,
   user: SessionUser,
-  input: { amount: number; walletAddress: string; asset: Asset },
+  input: { amount: number; walletAddress: string; asset: string },
 ): Promise<{ message: string; withdrawal: WithdrawalView }> {
   requireMoneyAccess(user, 'withdraw');
-  const { withdrawalFee } = await getSettings(deps.db);
+  const settings = await getSettings(deps.db);
+  withdrawableAsset(settings, input.asset);
+  const { withdrawalFee } = settings;
   const fee = withdrawalFeeCents(input.amount, withdrawalFee);
   if (fee >= input.amount) throw badRequest(`The amount must be larger than the withdrawal fee (${formatUsd(fee)})`);
   const now = deps.now();
@@ -136,7 +139,8 @@ export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalV
     .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
     .limit(STAFF_QUEUE_LIMIT);
   const now = deps.now();
-  return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now));
+  const { explorerTxUrl } = await getSettings(deps.db);
+  return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, explorerTxUrl));
 }
 
 /** One withdrawal: its owner or staff; others get 404. */
@@ -148,7 +152,7 @@ export async function getWithdrawal(deps: AppDeps, viewer: SessionUser, id: stri
     .where(eq(withdrawals.id, id))
     .limit(1);
   if (!row || (row.withdrawal.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('Withdrawal not found');
-  return toWithdrawalView(row.withdrawal, row.user, deps.now());
+  return toWithdrawalView(row.withdrawal, row.user, deps.now(), (await getSettings(deps.db)).explorerTxUrl);
 }
 
 async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
@@ -164,6 +168,41 @@ async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<
   return row;
 }
 
+interface PayoutRecord {
+  payoutTxHash: string;
+  payoutChainId: number | null;
+  payoutBlockNumber: number | null;
+  payoutVerifiedAt: Date | null;
+}
+
+/**
+ * The payout proof of an approval (PRODUCT §1.11): where the asset's network has an RPC the
+ * hash is required and must send the net amount of that asset to the user's address on this
+ * chain (USD-pegged tokens to the cent; ETH, priced by staff, to the address); elsewhere it
+ * is kept as given.
+ */
+async function payoutProof(deps: AppDeps, withdrawal: WithdrawalRow, txHash: string | undefined): Promise<PayoutRecord | null> {
+  const settings = await getSettings(deps.db);
+  const asset = findAsset(settings.evmTokens, withdrawal.asset);
+  const watched = asset?.network === 'evm' && deps.chain.evm !== null;
+  if (!watched) return txHash ? { payoutTxHash: txHash.toLowerCase(), payoutChainId: null, payoutBlockNumber: null, payoutVerifiedAt: null } : null;
+  if (!txHash) throw badRequest('Enter the payout transaction hash: payouts on this network are checked on chain');
+  const hash = `0x${txHash.toLowerCase().replace(/^0x/, '')}` as `0x${string}`;
+  const chainId = await evmChainId(deps);
+  if (chainId === null) throw new AppError(503, 'The chain cannot be reached to check the payout. Please try again shortly.');
+  const info = await networkInfo(deps, settings, 'evm');
+  const net = withdrawal.amountCents - withdrawal.feeCents;
+  const check = await checkPayout(deps.chain.evm!, {
+    txHash: hash,
+    asset: asset!,
+    recipient: withdrawal.walletAddress,
+    expectedRaw: asset!.usdPegged ? baseUnitsOfCents(net, asset!.decimals) : null,
+    networkLabel: `${info.name} (chain id ${chainId})`,
+  });
+  if (!check.ok) throw badRequest(check.message);
+  return { payoutTxHash: hash, payoutChainId: chainId, payoutBlockNumber: check.blockNumber, payoutVerifiedAt: deps.now() };
+}
+
 /** PUT approve/:id | reject/:id: a guarded transition; the second decision gets 409. */
 export async function decideWithdrawal(
   deps: AppDeps,
@@ -171,16 +210,29 @@ export async function decideWithdrawal(
   actor: AuditActor,
   id: string,
   decision: 'Approved' | 'Rejected',
-  notes: string | undefined,
+  input: { notes?: string | undefined; txHash?: string | undefined },
 ): Promise<{ message: string; withdrawal: WithdrawalView }> {
+  const { notes } = input;
   const now = deps.now();
+  // The chain is read before the transaction: no row lock is held across RPC calls.
+  let payout: PayoutRecord | null = null;
+  if (decision === 'Approved') {
+    const pending = await deps.db.transaction((tx) => loadForDecision(tx, staff, id));
+    if (pending.withdrawal.status === 'Pending') payout = await payoutProof(deps, pending.withdrawal, input.txHash);
+  }
   const view = await deps.db.transaction(async (tx) => {
     const { withdrawal, owner } = await loadForDecision(tx, staff, id);
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({ status: decision, notes: notes || null, decidedAt: now, decidedBy: staff.id })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'Pending')))
-      .returning();
+    let updated: WithdrawalRow | undefined;
+    try {
+      [updated] = await tx
+        .update(withdrawals)
+        .set({ status: decision, notes: notes || null, decidedAt: now, decidedBy: staff.id, ...payout })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'Pending')))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error, 'withdrawals_payout_tx_unique')) throw conflict('That transaction is already the payout of another withdrawal');
+      throw error;
+    }
     if (!updated) {
       const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
       throw conflict(`This withdrawal has already been ${(current?.status ?? 'decided').toLowerCase()}`);
@@ -195,7 +247,13 @@ export async function decideWithdrawal(
       targetType: 'withdrawal',
       targetId: id,
       before: { status: withdrawal.status },
-      after: { status: decision, amount: formatCents(withdrawal.amountCents), fee: formatCents(withdrawal.feeCents), userId: owner.id },
+      after: {
+        status: decision,
+        amount: formatCents(withdrawal.amountCents),
+        fee: formatCents(withdrawal.feeCents),
+        userId: owner.id,
+        ...(payout ? { payoutTxHash: payout.payoutTxHash, verifiedOnChain: payout.payoutVerifiedAt !== null } : {}),
+      },
       reason: notes ?? null,
     });
     const net = formatUsd(withdrawal.amountCents - withdrawal.feeCents);
@@ -210,6 +268,7 @@ export async function decideWithdrawal(
               paragraphs: [
                 `Hello ${owner.name},`,
                 `Your withdrawal of ${formatUsd(withdrawal.amountCents)} has been approved. ${net} (after a fee of ${formatUsd(withdrawal.feeCents)}) is being sent to ${withdrawal.asset} address ${withdrawal.walletAddress}.`,
+                ...(payout ? [`Payout transaction: ${payout.payoutTxHash}${payout.payoutVerifiedAt ? ` (verified on chain in block ${payout.payoutBlockNumber})` : ''}.`] : []),
                 'Withdrawals cannot be reversed once sent.',
               ],
             }
@@ -223,7 +282,7 @@ export async function decideWithdrawal(
               ],
             },
     });
-    return toWithdrawalView(updated, owner, now);
+    return toWithdrawalView(updated, owner, now, (await getSettings(tx)).explorerTxUrl);
   });
   return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view };
 }
@@ -254,7 +313,8 @@ export async function listSavedWallets(db: DbOrTx, userId: string): Promise<Save
 const WALLETS_FULL = `You can save up to ${MAX_SAVED_WALLETS} wallet addresses. Delete one first.`;
 
 /** Saves an address in a free slot; the (user, slot) unique index keeps it to two under any race. */
-export async function saveWallet(db: DbOrTx, userId: string, input: { asset: Asset; address: string; label?: string | undefined }): Promise<SavedWalletView> {
+export async function saveWallet(db: DbOrTx, userId: string, input: { asset: string; address: string; label?: string | undefined }): Promise<SavedWalletView> {
+  withdrawableAsset(await getSettings(db), input.asset);
   const existing = await listSavedWallets(db, userId);
   if (existing.some((wallet) => wallet.address === input.address && wallet.asset === input.asset)) {
     throw conflict('This wallet address is already saved');

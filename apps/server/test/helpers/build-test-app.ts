@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { KycStatus, Role } from '@app/shared';
 import { buildApp } from '../../src/app';
-import type { Config } from '../../src/config';
+import { loadChainConfig, type Config } from '../../src/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
 import type { App } from '../../src/plugins/types';
 import { insertUser } from '../../src/services/accounts';
@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: undefined,
     runJobs: false,
     trustProxy: false,
+    chain: loadChainConfig({}),
     ...overrides,
   };
 }

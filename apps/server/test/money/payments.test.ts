@@ -82,7 +82,14 @@ describe('deposits', () => {
   it('lists configured deposit addresses and refuses an asset without one', async () => {
     const user = await t.createUser();
     const list = await t.app.inject({ method: 'GET', url: '/api/payments/deposit-addresses', headers: user.headers });
-    expect(list.json()).toEqual({ addresses: [{ asset: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }] });
+    expect(list.json()).toEqual({
+      addresses: [{ asset: 'BTC', network: 'Bitcoin', own: false, detection: false, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }],
+    });
+    const btc = await t.app.inject({ method: 'GET', url: '/api/payments/deposit-address?asset=BTC', headers: user.headers });
+    expect(btc.json()).toMatchObject({ asset: 'BTC', network: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', own: false, detection: false });
+    const eth = await t.app.inject({ method: 'GET', url: '/api/payments/deposit-address?asset=ETH', headers: user.headers });
+    expect(eth.statusCode).toBe(400);
+    expect(eth.json().message).toBe('Deposits in ETH are not available at the moment');
     const response = await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: user.headers, payload: { amount: 10, asset: 'ETH' } });
     expect(response.statusCode).toBe(400);
   });

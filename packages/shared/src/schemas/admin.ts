@@ -132,26 +132,42 @@ export interface AuditListResponse {
 /** Staff queues with live counts: defined zod-free in ../queues (first-load budget). */
 export { PENDING_QUEUES, type PendingQueue, type PendingCounts } from '../queues';
 
-export interface SolvencyReport {
-  /** Decimal strings, like every money figure in the API. */
-  owed: {
-    balances: string;
-    available: string;
-    held: string;
-    investedPrincipal: string;
-    profitDueAtMaturity: string;
-    total: string;
-  };
-  flows: {
-    received: string;
-    paidOut: string;
-    feeIncome: string;
-    profitPaid: string;
-    adjustments: string;
-    net: string;
-  };
+const decimal = z.string();
+/** GET /api/admin/solvency. Money as decimal strings, like every money figure in the API. */
+export const solvencyReportSchema = z.object({
+  owed: z.object({
+    balances: decimal,
+    available: decimal,
+    held: decimal,
+    investedPrincipal: decimal,
+    profitDueAtMaturity: decimal,
+    total: decimal,
+  }),
+  flows: z.object({ received: decimal, paidOut: decimal, feeIncome: decimal, profitPaid: decimal, adjustments: decimal, net: decimal }),
   /** net flows less what is owed: negative means the platform owes more than it holds. */
-  surplus: string;
-  activeInvestments: number;
-  ledger: { ok: boolean; checkedAt: string; journals: number; postings: number; accounts: number; problems: { check: string; detail: string }[] } | null;
-}
+  surplus: decimal,
+  activeInvestments: z.number(),
+  ledger: z
+    .object({
+      ok: z.boolean(),
+      checkedAt: z.string(),
+      journals: z.number(),
+      postings: z.number(),
+      accounts: z.number(),
+      problems: z.array(z.object({ check: z.string(), detail: z.string() })),
+    })
+    .nullable(),
+  /** What the users' own deposit addresses hold on chain now, per asset (null without an RPC). */
+  onchain: z
+    .object({
+      network: z.string(),
+      chainId: z.number().int().nullable(),
+      addresses: z.number().int(),
+      assets: z.array(z.object({ asset: z.string(), amount: z.string(), usdValue: z.string().nullable() })),
+      checkedAt: z.string(),
+      /** Why the figures are missing or partial, if they are. */
+      message: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SolvencyReport = z.infer<typeof solvencyReportSchema>;

@@ -5,3 +5,4 @@ export * from './contact';
 export * from './money';
 export * from './invest';
 export * from './admin';
+export * from './chain';

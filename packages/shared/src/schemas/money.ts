@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { assetsForAddress, isValidAddress } from '../addresses';
-import { SUPPORTED_ASSETS, type Asset } from '../constants';
 import { applyBasisPoints } from '../money';
+import { PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '../roles';
+import { assetSymbolField, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
 import { amountCents } from './common';
 
-export const assetField = z.enum(SUPPORTED_ASSETS, { error: `Asset must be one of ${SUPPORTED_ASSETS.join(', ')}` });
+/** An asset symbol; which assets are open is the server's catalogue (BTC, ETH and the configured tokens). */
+export const assetField = assetSymbolField;
 
 /** POST /api/payments/create: the USD amount sent, optionally the asset and transaction hash. */
 export const paymentCreateSchema = z.object({
@@ -20,11 +22,34 @@ export const paymentCreateSchema = z.object({
 });
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
 
+/** A deposit as the API answers it (GET viewPaymentStatus, the staff queue, decisions). */
+export const paymentViewSchema = z.object({
+  _id: z.string(),
+  transactionId: z.string(),
+  amount: z.string(),
+  asset: z.string().nullable(),
+  txHash: z.string().nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  /** 'reported' by the user, or 'chain': detected at the user's own address. */
+  source: z.enum(PAYMENT_SOURCES),
+  /** What the chain shows of it where a chain is watched. */
+  chain: chainEvidenceSchema.nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+export const paymentAnswerSchema = z.object({ message: z.string(), transaction: paymentViewSchema });
+
 /** PATCH /api/payments/confirmPayment | rejectPayment. */
 export const paymentDecisionSchema = z.object({
   transactionId: z.string({ error: 'Transaction ID is missing!' }).trim().min(1, 'Transaction ID is missing!').max(64),
   status: z.string().max(20).optional(),
   notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  /** The USD value staff confirm, for a deposit detected on chain in an asset that is not USD-pegged. */
+  amount: amountCents.optional(),
 });
 
 export const INVALID_WALLET_ADDRESS = 'Please enter a valid wallet address for the selected asset';
@@ -40,12 +65,37 @@ export const withdrawalCreateSchema = z
     const ok = value.asset ? isValidAddress(value.asset, value.walletAddress) : assetsForAddress(value.walletAddress).length > 0;
     if (!ok) ctx.addIssue({ code: 'custom', path: ['walletAddress'], message: INVALID_WALLET_ADDRESS });
   })
-  .transform((value) => ({ ...value, asset: (value.asset ?? assetsForAddress(value.walletAddress)[0]) as Asset }));
+  .transform((value) => ({ ...value, asset: value.asset ?? assetsForAddress(value.walletAddress)[0]! }));
 export type WithdrawalCreateInput = z.input<typeof withdrawalCreateSchema>;
 
 export const withdrawalDecisionSchema = z.object({
   notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  /** The payout transaction (approval); required and checked on chain where the asset's network has an RPC. */
+  txHash: txHashField.optional(),
 });
+
+/** A withdrawal as the API answers it. */
+export const withdrawalViewSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  amount: z.string(),
+  fee: z.string(),
+  netAmount: z.string(),
+  asset: z.string(),
+  walletAddress: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  notes: z.string().nullable(),
+  requestDate: z.string(),
+  decidedAt: z.string().nullable(),
+  /** Whole hours since the request. */
+  ageHours: z.number(),
+  /** Pending for longer than two business days (FAQ: processed in 1-2 business days). */
+  overdue: z.boolean(),
+  /** The payout transaction of an approved withdrawal, verified on chain where the network is watched. */
+  payout: payoutProofSchema.nullable(),
+});
+export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
+export const withdrawalAnswerSchema = z.object({ message: z.string(), withdrawal: withdrawalViewSchema });
 
 /** A saved withdrawal address (at most two per user). */
 export const savedWalletSchema = z

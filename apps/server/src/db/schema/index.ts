@@ -11,3 +11,4 @@ export * from './withdrawals';
 export * from './idempotency';
 export * from './plans';
 export * from './investments';
+export * from './chain';

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@app/shared';
+
+export type PaymentSource = 'reported' | 'chain';
 
 /** A reported deposit: Pending until staff confirm (credit) or reject it. */
 export const payments = pgTable(
@@ -18,11 +21,14 @@ export const payments = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
     journalId: bigint('journal_id', { mode: 'number' }),
+    /** 'reported' by the user, or 'chain': created by the watcher from a transfer to the user's own address. */
+    source: text('source').$type<PaymentSource>().notNull().default('reported'),
   },
   (table) => [
     uniqueIndex('payments_transaction_id_unique').on(table.transactionId),
     index('payments_user_idx').on(table.userId, table.createdAt, table.id),
     index('payments_status_idx').on(table.status, table.createdAt),
+    index('payments_tx_hash_idx').on(sql`lower(${table.txHash})`).where(sql`${table.txHash} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { WithdrawalStatus } from '@app/shared';
 
@@ -19,8 +20,15 @@ export const withdrawals = pgTable(
     requestDate: timestamp('request_date', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
+    /** The payout transaction given at approval (lowercase for EVM). */
+    payoutTxHash: text('payout_tx_hash'),
+    /** Set when the payout was checked on chain: the chain and block it was found in. */
+    payoutChainId: integer('payout_chain_id'),
+    payoutBlockNumber: bigint('payout_block_number', { mode: 'number' }),
+    payoutVerifiedAt: timestamp('payout_verified_at', { withTimezone: true }),
   },
   (table) => [
+    uniqueIndex('withdrawals_payout_tx_unique').on(sql`lower(${table.payoutTxHash})`).where(sql`${table.payoutTxHash} is not null`),
     index('withdrawals_user_idx').on(table.userId, table.requestDate, table.id),
     index('withdrawals_status_idx').on(table.status, table.requestDate),
   ],

@@ -1,20 +1,19 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { OUTBOX_STATUSES, PENDING_QUEUES, type PendingCounts } from '@app/shared';
+import { OUTBOX_STATUSES, PENDING_QUEUES, solvencyReportSchema, type PendingCounts } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireAdmin, requireStaff } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
 import { listAudit } from '../../services/admin-audit';
 import { listOutbox, retryOutbox } from '../../services/admin-email';
 import { createPendingCountsHub, pendingCounts } from '../../services/admin-events';
-import { solvencyReport } from '../../services/admin-solvency';
+import { onchainHoldings, solvencyReport } from '../../services/admin-solvency';
 import { updateSettings } from '../../services/admin-settings';
 import { getSettings, settingsSchema, type Settings } from '../../services/settings';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(25);
 const counts = z.object(Object.fromEntries(PENDING_QUEUES.map((queue) => [queue, z.number()])) as Record<keyof PendingCounts, z.ZodNumber>);
-const money = z.string();
 
 /** Heartbeat comment on idle streams, so proxies keep them open. */
 const HEARTBEAT_MS = 20_000;
@@ -103,34 +102,10 @@ export async function adminRoutes(app: App) {
       schema: {
         tags,
         summary: 'Staff: what users are owed against what was received and paid, from the ledger',
-        response: {
-          200: z.object({
-            owed: z.object({
-              balances: money,
-              available: money,
-              held: money,
-              investedPrincipal: money,
-              profitDueAtMaturity: money,
-              total: money,
-            }),
-            flows: z.object({ received: money, paidOut: money, feeIncome: money, profitPaid: money, adjustments: money, net: money }),
-            surplus: money,
-            activeInvestments: z.number(),
-            ledger: z
-              .object({
-                ok: z.boolean(),
-                checkedAt: z.string(),
-                journals: z.number(),
-                postings: z.number(),
-                accounts: z.number(),
-                problems: z.array(z.object({ check: z.string(), detail: z.string() })),
-              })
-              .nullable(),
-          }),
-        },
+        response: { 200: solvencyReportSchema },
       },
     },
-    async () => solvencyReport(app.deps.db),
+    async () => ({ ...(await solvencyReport(app.deps.db)), onchain: await onchainHoldings(app.deps) }),
   );
 
   // ------------------------------------------------------------ live queues

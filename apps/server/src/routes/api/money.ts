@@ -3,8 +3,8 @@ import { adjustmentSchema, feesToggleSchema, historyQuerySchema, KYC_STATUSES } 
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
-import { historyCsv, historyPage, toHistoryItem } from '../../services/history';
-import { HISTORY_SOURCES } from '../../services/history-sources';
+import { historyCsv } from '../../services/history';
+import { HISTORY_SOURCES, transactionHistory } from '../../services/history-sources';
 import { adjustUserMoney, dashboard, seriesStart, toggleFees, userMoneySummary, type AdjustmentTarget } from '../../services/money-admin';
 import { verifyLedger } from '../../ledger';
 
@@ -75,8 +75,7 @@ export async function moneyRoutes(app: App) {
           .serializer((payload: unknown) => payload as string)
           .send(csv as never);
       }
-      const page = await historyPage(app.deps.db, HISTORY_SOURCES, { userId, type, status, cursor, limit });
-      return { history: page.entries.map(toHistoryItem), nextCursor: page.nextCursor };
+      return transactionHistory(app.deps, { userId, type, status, cursor, limit });
     },
   );
 

@@ -1,24 +1,20 @@
+import {
+  depositAddressQuerySchema,
+  depositAddressResponseSchema,
+  depositOptionsResponseSchema,
+  onchainDepositsResponseSchema,
+  paymentAnswerSchema,
+  paymentCreateSchema,
+  paymentDecisionSchema,
+  paymentViewSchema,
+} from '@app/shared';
 import { z } from 'zod';
-import { PAYMENT_STATUSES, paymentCreateSchema, paymentDecisionSchema } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
+import { depositAddressFor, depositOptions, listOnchainDeposits } from '../../services/chain-deposits';
 import { withIdempotency } from '../../services/idempotency';
-import { createPayment, decidePayment, depositAddresses, listPendingPayments, viewPayment } from '../../services/payments';
-
-export const paymentView = z.object({
-  _id: z.string(),
-  transactionId: z.string(),
-  amount: z.string(),
-  asset: z.string().nullable(),
-  txHash: z.string().nullable(),
-  status: z.enum(PAYMENT_STATUSES),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
-});
-const answer = z.object({ message: z.string(), transaction: paymentView });
+import { createPayment, decidePayment, listPendingPayments, viewPayment } from '../../services/payments';
 
 export async function paymentsRoutes(app: App) {
   app.post(
@@ -27,9 +23,9 @@ export async function paymentsRoutes(app: App) {
       preHandler: requireUser,
       schema: {
         tags: ['payments'],
-        summary: 'Report a deposit (Pending until staff confirm). Honours Idempotency-Key.',
+        summary: 'Report a deposit (Pending until staff confirm, or until the chain confirms the same transaction). Honours Idempotency-Key.',
         body: paymentCreateSchema,
-        response: { 201: answer },
+        response: { 201: paymentAnswerSchema },
       },
     },
     (request, reply) => withIdempotency(request, reply, () => createPayment(app.deps, currentUser(request), request.body), { status: 201 }),
@@ -41,17 +37,47 @@ export async function paymentsRoutes(app: App) {
       preHandler: requireUser,
       schema: {
         tags: ['payments'],
-        summary: "The platform's receiving address per supported asset (configured by staff)",
-        response: { 200: z.object({ addresses: z.array(z.object({ asset: z.string(), address: z.string() })) }) },
+        summary: 'The assets open for deposits: an own address per user where a watch-only key is set, else the shared receiving address (403 naming the missing step while deposits are closed)',
+        response: { 200: depositOptionsResponseSchema },
       },
     },
-    async () => ({ addresses: await depositAddresses(app.deps.db) }),
+    async (request) => ({ addresses: await depositOptions(app.deps, currentUser(request)) }),
+  );
+
+  app.get(
+    '/api/payments/deposit-address',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "The signed-in user's own deposit address for an asset (allocated once), or the shared address where its network has no watch-only key",
+        querystring: depositAddressQuerySchema,
+        response: { 200: depositAddressResponseSchema },
+      },
+    },
+    async (request) => depositAddressFor(app.deps, currentUser(request), request.query.asset),
+  );
+
+  app.get(
+    '/api/payments/onchain-deposits',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: "The signed-in user's deposits detected on chain, newest first, with their confirmations",
+        response: { 200: onchainDepositsResponseSchema },
+      },
+    },
+    async (request) => ({ deposits: await listOnchainDeposits(app.deps, currentUser(request)) }),
   );
 
   app.get(
     '/api/payments/pending-deposit',
-    { preHandler: requireStaff, schema: { tags: ['payments'], summary: 'Pending deposits, oldest first (staff)', response: { 200: z.array(paymentView) } } },
-    async () => listPendingPayments(app.deps.db),
+    {
+      preHandler: requireStaff,
+      schema: { tags: ['payments'], summary: 'Pending deposits, oldest first, each with what the chain shows (staff)', response: { 200: z.array(paymentViewSchema) } },
+    },
+    async () => listPendingPayments(app.deps),
   );
 
   app.get(
@@ -62,10 +88,10 @@ export async function paymentsRoutes(app: App) {
         tags: ['payments'],
         summary: 'One deposit (its owner or staff)',
         params: z.object({ transactionId: z.string().min(1).max(64) }),
-        response: { 200: paymentView },
+        response: { 200: paymentViewSchema },
       },
     },
-    async (request) => viewPayment(app.deps.db, currentUser(request), request.params.transactionId),
+    async (request) => viewPayment(app.deps, currentUser(request), request.params.transactionId),
   );
 
   for (const [path, decision] of [
@@ -78,9 +104,9 @@ export async function paymentsRoutes(app: App) {
         preHandler: requireStaff,
         schema: {
           tags: ['payments'],
-          summary: `${decision === 'Confirmed' ? 'Confirm (credit)' : 'Reject'} a pending deposit (staff); 409 when already decided`,
+          summary: `${decision === 'Confirmed' ? 'Confirm (credit; `amount` sets the USD value of a deposit detected in a non-USD asset)' : 'Reject'} a pending deposit (staff); 409 when already decided`,
           body: paymentDecisionSchema,
-          response: { 200: answer },
+          response: { 200: paymentAnswerSchema },
         },
       },
       async (request) => decidePayment(app.deps, currentUser(request), auditActor(request), request.body, decision),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { savedWalletSchema, WITHDRAWAL_STATUSES, withdrawalCreateSchema, withdrawalDecisionSchema } from '@app/shared';
+import { savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
@@ -15,22 +15,6 @@ import {
   saveWallet,
 } from '../../services/withdrawals';
 
-export const withdrawalView = z.object({
-  _id: z.string(),
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
-  amount: z.string(),
-  fee: z.string(),
-  netAmount: z.string(),
-  asset: z.string(),
-  walletAddress: z.string(),
-  status: z.enum(WITHDRAWAL_STATUSES),
-  notes: z.string().nullable(),
-  requestDate: z.string(),
-  decidedAt: z.string().nullable(),
-  ageHours: z.number(),
-  overdue: z.boolean(),
-});
-const answer = z.object({ message: z.string(), withdrawal: withdrawalView });
 const savedWalletView = z.object({ _id: z.string(), asset: z.string(), address: z.string(), label: z.string(), createdAt: z.string() });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 /** PUT approve/reject may come without a body. */
@@ -89,13 +73,13 @@ export async function withdrawalsRoutes(app: App) {
         preHandler: requireStaff,
         schema: {
           tags: ['withdrawals'],
-          summary: `${decision === 'Approved' ? 'Approve (pay out)' : 'Reject (release)'} a pending withdrawal (staff); 409 when already decided`,
+          summary: `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC)' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided`,
           params: idParam,
           body: decisionBody,
           response: { 200: answer },
         },
       },
-      async (request) => decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body.notes),
+      async (request) => decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body),
     );
   }
 
