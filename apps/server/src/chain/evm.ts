@@ -31,6 +31,8 @@ export interface EvmChain {
 
 export function createEvmChain(rpcUrl: string): EvmChain {
   const client = createPublicClient({
+    // The watcher asks for the tip once a tick: a cached answer (viem's default 4 s) would hide new blocks.
+    cacheTime: 0,
     transport: http(rpcUrl, { batch: { batchSize: BLOCKS_PER_BATCH, wait: 0 }, retryCount: 2, timeout: 20_000 }),
   }) as PublicClient;
   let chainId: Promise<number> | undefined;

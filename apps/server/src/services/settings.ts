@@ -59,6 +59,16 @@ export const settingsSchema = z.object({
 const allSettings = preparedPerDatabase((db) => db.select().from(settings).prepare('all_settings'));
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * A change to some settings (PUT /api/admin/settings): each key optional and without its
+ * default, so keys left out stay as they are rather than being reset.
+ */
+export const settingsPatchSchema = z.object(
+  Object.fromEntries(Object.entries(settingsSchema.shape).map(([key, field]) => [key, field.unwrap().optional()])) as {
+    [K in keyof typeof settingsSchema.shape]: z.ZodOptional<ReturnType<(typeof settingsSchema.shape)[K]['unwrap']>>;
+  },
+);
 export type SettingKey = keyof Settings;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
@@ -77,10 +87,14 @@ export async function getSettings(db: DbOrTx): Promise<Settings> {
   return merged as Settings;
 }
 
-/** Writes validated settings; returns the whole set after the change. */
+/**
+ * Writes the settings present in `patch` (validated); returns the whole set after the change.
+ * Only those keys: zod fills in every other key's default, which must not overwrite it.
+ */
 export async function putSettings(db: DbOrTx, patch: Partial<Settings>, actorId: string | null): Promise<Settings> {
-  const valid = settingsSchema.partial().parse(patch);
-  for (const [key, value] of Object.entries(valid)) {
+  const valid = settingsPatchSchema.parse(patch) as Record<string, unknown>;
+  for (const key of Object.keys(patch)) {
+    const value = valid[key];
     if (value === undefined) continue;
     await db
       .insert(settings)

@@ -9,7 +9,7 @@ import { listOutbox, retryOutbox } from '../../services/admin-email';
 import { createPendingCountsHub, pendingCounts } from '../../services/admin-events';
 import { onchainHoldings, solvencyReport } from '../../services/admin-solvency';
 import { updateSettings } from '../../services/admin-settings';
-import { getSettings, settingsSchema, type Settings } from '../../services/settings';
+import { getSettings, settingsPatchSchema, type Settings } from '../../services/settings';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(25);
@@ -89,7 +89,7 @@ export async function adminRoutes(app: App) {
     '/api/admin/settings',
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: 'Admins: change settings (audited with before and after)', body: settingsSchema.partial() },
+      schema: { tags, summary: 'Admins: change settings (audited with before and after)', body: settingsPatchSchema },
     },
     async (request) => updateSettings(app.deps, auditActor(request), currentUser(request).id, request.body as Partial<Settings>),
   );

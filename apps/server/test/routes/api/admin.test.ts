@@ -149,7 +149,11 @@ describe('settings', () => {
     const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { depositAddresses: { BTC: 'not-an-address' } } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('The BTC receiving address is not a valid BTC address');
+    // Changing one setting leaves the others as they are.
+    const notice = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { riskNotice: 'Capital at risk.' } });
+    expect(notice.statusCode).toBe(200);
     const kept = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.headers });
+    expect(kept.json().riskNotice).toBe('Capital at risk.');
     expect(kept.json().depositAddresses.BTC).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
   });
 
