@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { bytesToHex, parseEther } from 'viem';
+import { bytesToHex, formatUnits, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { formatCents } from '@app/shared';
 import { loadChainConfig } from '../../src/config';
 import { verifyLedger } from '../../src/ledger';
 import { createEvmWatcher, type DepositWatcher } from '../../src/services/chain-watcher';
 import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
-import { DEPOSIT_MNEMONIC, evmAccountXpub, startEvmNode, type EvmNode } from '../helpers/evm-node';
+import { DEPOSIT_MNEMONIC, evmAccountXpub, startEvmNode, TOKEN_ABI, type EvmNode } from '../helpers/evm-node';
 import { figures } from '../money/helpers';
 
 const CONFIRMATIONS = 3;
@@ -188,6 +189,20 @@ describe('detection and credit', () => {
     await watcher.tick();
     expect((await figures(t, user)).balance).toBe('0.00');
     expect(await emailsTo(t, user.user.email)).toEqual(['deposit-seen', 'deposit-dropped']);
+  });
+
+  it('shows staff what the users’ deposit addresses hold on chain beside what users are owed', async () => {
+    const staff = await t.createUser({ role: 'admin' });
+    const solvency = await t.app.inject({ method: 'GET', url: '/api/admin/solvency', headers: staff.headers });
+    expect(solvency.statusCode).toBe(200);
+    const { onchain: holdings, owed } = solvency.json();
+    const addresses = (await t.database.db.execute(sql`select address from deposit_addresses where network = 'evm'`)) as unknown as { rows: { address: `0x${string}` }[] };
+    let usdtRaw = 0n;
+    for (const { address } of addresses.rows) usdtRaw += await node.publicClient.readContract({ address: usdt, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address] });
+    expect(holdings).toMatchObject({ network: 'Hardhat (local)', chainId: 31337, addresses: addresses.rows.length, message: null });
+    expect(holdings.assets.find((asset: { asset: string }) => asset.asset === 'USDT')).toEqual({ asset: 'USDT', amount: formatUnits(usdtRaw, 6), usdValue: formatCents(Number(usdtRaw / 10_000n)) });
+    expect(holdings.assets.map((asset: { asset: string }) => asset.asset)).toEqual(['ETH', 'USDT', 'DAI']);
+    expect(owed.total).toBeDefined();
   });
 
   it('counts a transfer that is mined again after a reorganisation once', async () => {
