@@ -17,8 +17,13 @@ import { canonicalHashes, ChainMovedError, readTransfers, type EvmChain, type Ob
 import { confirmChainPayment, creditConfirmedPayment, insertPayment, lockTxHash, txHashKey } from './payments';
 import { getSettings } from './settings';
 
-/** A lease outlives a slow batch of reads; a crashed holder's is taken over after it. */
-const LEASE_SECONDS = 120;
+/**
+ * Renewed with every range read and every few credits; a crashed holder's lease is taken
+ * over when it runs out, so this is also how long a chain waits after a crash.
+ */
+const LEASE_SECONDS = 30;
+/** Credits between lease renewals while settling. */
+const CREDITS_PER_RENEWAL = 25;
 /** Block ranges read per tick before the tick yields (the next tick continues). */
 const MAX_RANGES_PER_TICK = 20;
 /** Transfers settled per tick. */
@@ -155,7 +160,7 @@ async function evmTick(deps: AppDeps, chain: EvmChain, owner: string, refreshAdd
     }
     report.caughtUp = next > tip;
     if (report.scanned === 0) await moveCursor(deps.db, chainId, owner, { tipBlock: tip });
-    await settle(deps, chain, chainId, tip, report);
+    await settle(deps, chain, chainId, tip, report, () => moveCursor(deps.db, chainId, owner, { tipBlock: tip }));
   } catch (error) {
     if (error instanceof LeaseLostError || error instanceof ChainMovedError) {
       deps.log.warn({ reason: error.message }, 'chain scan stopped; it resumes from the saved cursor');
@@ -246,7 +251,7 @@ async function emailSeen(tx: Tx, deps: AppDeps, rows: OnchainDepositRow[], chain
 }
 
 /** Drops transfers whose block left the chain and credits those with enough confirmations. */
-async function settle(deps: AppDeps, chain: EvmChain, chainId: number, tip: number, report: WatchReport): Promise<void> {
+async function settle(deps: AppDeps, chain: EvmChain, chainId: number, tip: number, report: WatchReport, renewLease: () => Promise<void>): Promise<void> {
   const confirming = await deps.db
     .select()
     .from(onchainDeposits)
@@ -256,6 +261,7 @@ async function settle(deps: AppDeps, chain: EvmChain, chainId: number, tip: numb
   if (confirming.length === 0) return;
   const canonical = await canonicalHashes(chain, confirming.map((row) => row.blockNumber));
   const required = deps.chain.config.evmConfirmations;
+  let settled = 0;
   for (const row of confirming) {
     if (canonical.get(row.blockNumber) !== row.blockHash) {
       if (await dropTransfer(deps, row)) report.dropped += 1;
@@ -265,6 +271,8 @@ async function settle(deps: AppDeps, chain: EvmChain, chainId: number, tip: numb
     const outcome = await confirmTransfer(deps, row);
     if (outcome === 'credited') report.credited += 1;
     else if (outcome === 'queued') report.queued += 1;
+    settled += 1;
+    if (settled % CREDITS_PER_RENEWAL === 0) await renewLease();
   }
 }
 

@@ -33,7 +33,7 @@ describe('watch-only keys in the back office', () => {
   });
   afterAll(async () => t.close());
 
-  const put = (payload: unknown, user = admin) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: user.headers, payload });
+  const put = (payload: Record<string, unknown>, user = admin) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: user.headers, payload });
 
   it('stores an EVM xpub and a Bitcoin zpub; users then get own addresses', async () => {
     const saved = await put({ watchKeys: { evm: evmAccountXpub(), btc: ZPUB } });
