@@ -6,3 +6,4 @@ export * from './schemas/index';
 export * from './types';
 export * from './addresses';
 export * from './balance-series';
+export * from './gating';

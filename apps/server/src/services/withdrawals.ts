@@ -47,7 +47,20 @@ export function isOverdue(requestDate: Date, now: Date, status: WithdrawalStatus
   return status === 'Pending' && businessMsBetween(requestDate, now) > WITHDRAWAL_FLAG_BUSINESS_DAYS * DAY_MS;
 }
 
-export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 'name' | 'email'>, now: Date, explorerTxUrl = ''): WithdrawalView {
+/** What a withdrawal's view needs beyond its row: explorer links, and which assets' payouts are checked on chain. */
+export interface WithdrawalViewContext {
+  explorerTxUrl: string;
+  payoutOnChain(asset: string): boolean;
+}
+
+export function withdrawalViewContext(deps: AppDeps, settings: Settings): WithdrawalViewContext {
+  return {
+    explorerTxUrl: settings.explorerTxUrl,
+    payoutOnChain: (asset) => deps.chain.evm !== null && findAsset(settings.evmTokens, asset)?.network === 'evm',
+  };
+}
+
+export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 'name' | 'email'>, now: Date, context: WithdrawalViewContext): WithdrawalView {
   return {
     _id: row.id,
     user: { _id: user.id, name: user.name, email: user.email },
@@ -68,9 +81,10 @@ export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 
           verified: row.payoutVerifiedAt !== null,
           chainId: row.payoutChainId,
           blockNumber: row.payoutBlockNumber,
-          explorerUrl: row.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, row.payoutTxHash),
+          explorerUrl: row.asset === 'BTC' ? null : explorerUrl(context.explorerTxUrl, row.payoutTxHash),
         }
       : null,
+    payoutOnChain: context.payoutOnChain(row.asset),
   };
 }
 
@@ -125,7 +139,7 @@ export async function createWithdrawal(
   });
   return {
     message: `Withdrawal request of ${formatUsd(input.amount)} submitted. You will receive ${formatUsd(input.amount - fee)} once it is approved.`,
-    withdrawal: toWithdrawalView(row, user, now),
+    withdrawal: toWithdrawalView(row, user, now, withdrawalViewContext(deps, settings)),
   };
 }
 
@@ -139,8 +153,8 @@ export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalV
     .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
     .limit(STAFF_QUEUE_LIMIT);
   const now = deps.now();
-  const { explorerTxUrl } = await getSettings(deps.db);
-  return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, explorerTxUrl));
+  const context = withdrawalViewContext(deps, await getSettings(deps.db));
+  return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, context));
 }
 
 /** One withdrawal: its owner or staff; others get 404. */
@@ -152,7 +166,7 @@ export async function getWithdrawal(deps: AppDeps, viewer: SessionUser, id: stri
     .where(eq(withdrawals.id, id))
     .limit(1);
   if (!row || (row.withdrawal.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('Withdrawal not found');
-  return toWithdrawalView(row.withdrawal, row.user, deps.now(), (await getSettings(deps.db)).explorerTxUrl);
+  return toWithdrawalView(row.withdrawal, row.user, deps.now(), withdrawalViewContext(deps, await getSettings(deps.db)));
 }
 
 async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
@@ -282,7 +296,7 @@ export async function decideWithdrawal(
               ],
             },
     });
-    return toWithdrawalView(updated, owner, now, (await getSettings(tx)).explorerTxUrl);
+    return toWithdrawalView(updated, owner, now, withdrawalViewContext(deps, await getSettings(tx)));
   });
   return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view };
 }

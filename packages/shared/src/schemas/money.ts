@@ -93,6 +93,8 @@ export const withdrawalViewSchema = z.object({
   overdue: z.boolean(),
   /** The payout transaction of an approved withdrawal, verified on chain where the network is watched. */
   payout: payoutProofSchema.nullable(),
+  /** Approving it takes the payout transaction hash, checked on chain (its network is watched). */
+  payoutOnChain: z.boolean(),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 export const withdrawalAnswerSchema = z.object({ message: z.string(), withdrawal: withdrawalViewSchema });

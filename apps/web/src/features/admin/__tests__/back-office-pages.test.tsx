@@ -149,6 +149,9 @@ describe('/admin/settings', () => {
     chartServiceUrl: '',
     riskNotice: 'Investing involves risk.',
     requireStaffTwoFactor: false,
+    watchKeys: {},
+    evmTokens: [],
+    explorerTxUrl: '',
   };
 
   it('admins edit and save settings (amounts in dollars and percent, sent as cents and basis points)', async () => {
@@ -162,11 +165,20 @@ describe('/admin/settings', () => {
     await user.clear(flat);
     await user.type(flat, '2.25');
     await user.type(screen.getByLabelText('ETH receiving address'), '0xabc');
+    await user.type(screen.getByLabelText('EVM key (xpub)'), 'xpub6Ce9NcJv');
+    await user.click(screen.getByRole('button', { name: /Add a token/ }));
+    await user.type(screen.getByLabelText('Symbol'), 'usdc');
+    await user.type(screen.getByLabelText('Contract'), '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
+    // With a token configured, its symbol replaces the default USDT among the assets.
+    expect(await screen.findByLabelText('USDC receiving address')).toBeInTheDocument();
+    expect(screen.queryByLabelText('USDT receiving address')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     const put = calls.find((call) => call.path === '/api/admin/settings' && call.method === 'PUT')!.body as typeof settings;
     expect(put.withdrawalFee).toEqual({ flatCents: 225, basisPoints: 50 });
     expect(put.depositAddresses).toEqual({ BTC: 'bc1qexample', ETH: '0xabc' });
+    expect(put.watchKeys).toEqual({ evm: 'xpub6Ce9NcJv' });
+    expect(put.evmTokens).toEqual([{ symbol: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, usd: true }]);
   });
 
   it('tells authors the page is for admins', async () => {
@@ -184,6 +196,17 @@ describe('/admin/solvency', () => {
       surplus: '-21.00',
       activeInvestments: 1,
       ledger: { ok: true, checkedAt: '2026-02-01T10:00:00Z', journals: 5, postings: 12, accounts: 6, problems: [] },
+      onchain: {
+        network: 'Ethereum',
+        chainId: 1,
+        addresses: 3,
+        assets: [
+          { asset: 'ETH', amount: '0.25', usdValue: null },
+          { asset: 'USDT', amount: '900.5', usdValue: '900.50' },
+        ],
+        checkedAt: '2026-02-01T10:00:00Z',
+        message: null,
+      },
     };
     routes['/api/admin/solvency'] = () => ({ status: 200, body: report });
     renderApp('/admin/solvency', { user: author() });
@@ -192,6 +215,9 @@ describe('/admin/solvency', () => {
     expect(screen.getAllByText('$1,026.00').length).toBeGreaterThan(0);
     expect(screen.getByText('$16.00')).toBeInTheDocument();
     expect(screen.getByText('Ledger verified')).toBeInTheDocument();
+    expect(screen.getByText("On chain at the users' deposit addresses")).toBeInTheDocument();
+    expect(screen.getByText('900.5 USDT', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('$900.50')).toBeInTheDocument();
   });
 });
 

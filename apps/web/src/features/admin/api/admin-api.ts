@@ -4,6 +4,7 @@ import type {
   OutboxListResponse,
   OutboxStatusName,
   PendingCounts,
+  EvmToken,
   Role,
   SolvencyReport,
   UserListResponse,
@@ -12,7 +13,11 @@ import { api } from '../../../lib/query';
 
 /** Operator settings as the API returns them (services/settings.ts on the server). */
 export interface AdminSettings {
-  depositAddresses: Partial<Record<'BTC' | 'ETH' | 'USDT', string>>;
+  depositAddresses: Record<string, string>;
+  /** Watch-only extended public keys: each user gets an own deposit address derived from them. */
+  watchKeys: { evm?: string; btc?: string };
+  evmTokens: EvmToken[];
+  explorerTxUrl: string;
   withdrawalFee: { flatCents: number; basisPoints: number };
   referralBonus: { basisPoints: number; capCents: number };
   support: { phone: string; email: string; chatEmbedUrl: string };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { centsFromDecimal, formatCents, SUPPORTED_ASSETS } from '@app/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { centsFromDecimal, formatCents, type EvmToken } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
@@ -12,8 +13,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveSettingsMutation, useSettingsQuery, type AdminSettings } from '../api/admin-api';
 import { AdminNav } from '../components/admin-nav';
 
+interface TokenDraft {
+  symbol: string;
+  contract: string;
+  decimals: string;
+  usd: boolean;
+}
+
 interface Draft {
   addresses: Record<string, string>;
+  evmKey: string;
+  btcKey: string;
+  explorerTxUrl: string;
+  tokens: TokenDraft[];
   feeFlat: string;
   feePercent: string;
   bonusPercent: string;
@@ -29,9 +41,19 @@ interface Draft {
 /** Basis points shown as a percent with two decimals (500 -> "5.00"), with integer arithmetic. */
 const percentOf = (basisPoints: number) => formatCents(basisPoints);
 
+/** BTC and ETH always; the configured tokens, or USDT (the spec's third asset) while none is configured. */
+function assetsOf(tokens: { symbol: string }[]): string[] {
+  const symbols = tokens.map((token) => token.symbol.trim().toUpperCase()).filter(Boolean);
+  return ['BTC', 'ETH', ...(symbols.length ? symbols : ['USDT'])];
+}
+
 function toDraft(settings: AdminSettings): Draft {
   return {
-    addresses: Object.fromEntries(SUPPORTED_ASSETS.map((asset) => [asset, settings.depositAddresses[asset] ?? ''])),
+    addresses: Object.fromEntries(assetsOf(settings.evmTokens).map((asset) => [asset, settings.depositAddresses[asset] ?? ''])),
+    evmKey: settings.watchKeys.evm ?? '',
+    btcKey: settings.watchKeys.btc ?? '',
+    explorerTxUrl: settings.explorerTxUrl,
+    tokens: settings.evmTokens.map((token) => ({ symbol: token.symbol, contract: token.contract, decimals: String(token.decimals), usd: token.usd })),
     feeFlat: formatCents(settings.withdrawalFee.flatCents),
     feePercent: percentOf(settings.withdrawalFee.basisPoints),
     bonusPercent: percentOf(settings.referralBonus.basisPoints),
@@ -57,9 +79,27 @@ function hundredths(text: string, label: string): number {
   }
 }
 
+function toTokens(tokens: TokenDraft[]): EvmToken[] {
+  return tokens
+    .filter((token) => token.symbol.trim() || token.contract.trim())
+    .map((token) => {
+      if (!/^\d{1,2}$/.test(token.decimals.trim())) throw new Error(`${token.symbol || 'Token'}: decimals must be a whole number from 0 to 36`);
+      return { symbol: token.symbol.trim().toUpperCase(), contract: token.contract.trim(), decimals: Number(token.decimals.trim()), usd: token.usd };
+    });
+}
+
 function toPatch(draft: Draft): Partial<AdminSettings> {
+  const evmTokens = toTokens(draft.tokens);
+  const assets = new Set(assetsOf(evmTokens));
   return {
-    depositAddresses: Object.fromEntries(Object.entries(draft.addresses).filter(([, address]) => address.trim() !== '').map(([asset, address]) => [asset, address.trim()])),
+    depositAddresses: Object.fromEntries(
+      Object.entries(draft.addresses)
+        .filter(([asset, address]) => assets.has(asset) && address.trim() !== '')
+        .map(([asset, address]) => [asset, address.trim()]),
+    ),
+    watchKeys: { ...(draft.evmKey.trim() ? { evm: draft.evmKey.trim() } : {}), ...(draft.btcKey.trim() ? { btc: draft.btcKey.trim() } : {}) },
+    evmTokens,
+    explorerTxUrl: draft.explorerTxUrl.trim(),
     withdrawalFee: { flatCents: hundredths(draft.feeFlat, 'Flat withdrawal fee'), basisPoints: hundredths(draft.feePercent, 'Withdrawal fee rate') },
     referralBonus: { basisPoints: hundredths(draft.bonusPercent, 'Referral bonus rate'), capCents: hundredths(draft.bonusCap, 'Referral bonus cap') },
     support: { phone: draft.phone.trim(), email: draft.email.trim(), chatEmbedUrl: draft.chatEmbedUrl.trim() },
@@ -92,13 +132,62 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     }
   }
 
+  const setToken = (index: number, change: Partial<TokenDraft>) =>
+    set(
+      'tokens',
+      draft.tokens.map((token, i) => (i === index ? { ...token, ...change } : token)),
+    );
+
   return (
     <form onSubmit={onSubmit} className="space-y-6" aria-label="Settings">
       <Card>
-        <h2 className="text-lg font-semibold">Deposit addresses</h2>
-        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Where users send each asset. An asset without an address cannot be deposited.</p>
+        <h2 className="text-lg font-semibold">Receiving crypto</h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          With a watch-only extended public key, every user gets an own deposit address on that network, derived at <code>&lt;key&gt;/0/i</code>. No private key is ever
+          needed here: a private key or recovery phrase is refused and never stored.
+        </p>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Field label="EVM key (xpub)" hint="The account key, e.g. m/44'/60'/0' as your wallet exports it">
+            {(field) => <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="xpub…" value={draft.evmKey} onChange={(event) => set('evmKey', event.target.value)} />}
+          </Field>
+          <Field label="Bitcoin key (zpub, xpub, vpub or tpub)" hint="Native segwit (bech32) addresses, as BIP84 wallets derive them">
+            {(field) => <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="zpub…" value={draft.btcKey} onChange={(event) => set('btcKey', event.target.value)} />}
+          </Field>
+          <Field label="Block explorer link" hint="A transaction link with {hash}, e.g. https://etherscan.io/tx/{hash}" className="lg:col-span-2">
+            {(field) => <Input {...field} type="url" spellCheck={false} value={draft.explorerTxUrl} onChange={(event) => set('explorerTxUrl', event.target.value)} />}
+          </Field>
+        </div>
+        <h3 className="mb-1 mt-6 text-base font-semibold">Tokens on the EVM network</h3>
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Each symbol becomes an asset for deposits and withdrawals. USD-pegged tokens are credited one dollar per token once confirmed.</p>
+        <ul className="space-y-3" aria-label="Tokens">
+          {draft.tokens.map((token, index) => (
+            <li key={index} className="grid items-end gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[7rem_1fr_6rem_auto_auto] dark:border-slate-800">
+              <Field label="Symbol">{(field) => <Input {...field} value={token.symbol} onChange={(event) => setToken(index, { symbol: event.target.value })} />}</Field>
+              <Field label="Contract">
+                {(field) => <Input {...field} className="font-mono" spellCheck={false} value={token.contract} onChange={(event) => setToken(index, { contract: event.target.value })} />}
+              </Field>
+              <Field label="Decimals">{(field) => <Input {...field} inputMode="numeric" value={token.decimals} onChange={(event) => setToken(index, { decimals: event.target.value })} />}</Field>
+              <label className="flex h-10 items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4 accent-brand-700" checked={token.usd} onChange={(event) => setToken(index, { usd: event.target.checked })} />
+                USD-pegged
+              </label>
+              <Button type="button" variant="outline" size="sm" aria-label={`Remove ${token.symbol || 'token'}`} onClick={() => set('tokens', draft.tokens.filter((_, i) => i !== index))}>
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => set('tokens', [...draft.tokens, { symbol: '', contract: '', decimals: '6', usd: true }])}>
+          <Plus className="size-4" aria-hidden /> Add a token
+        </Button>
+      </Card>
+      <Card>
+        <h2 className="text-lg font-semibold">Shared receiving addresses</h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+          For an asset whose network has no key above: every user sends to this one address and reports the amount. An asset with neither cannot be deposited.
+        </p>
         <div className="space-y-4">
-          {SUPPORTED_ASSETS.map((asset) => (
+          {assetsOf(draft.tokens).map((asset) => (
             <Field key={asset} label={`${asset} receiving address`}>
               {(field) => (
                 <Input

@@ -97,6 +97,34 @@ export function SolvencyPage() {
               </dl>
             </Card>
           </div>
+          {data.onchain && (
+            <Card>
+              <h2 className="text-lg font-semibold">On chain at the users&apos; deposit addresses</h2>
+              <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+                What the {data.onchain.addresses} own deposit addresses on {data.onchain.network} hold now, read from the chain ({new Date(data.onchain.checkedAt).toLocaleString()}). Funds
+                swept to other wallets are not counted here.
+              </p>
+              {data.onchain.message ? (
+                <Alert tone="warning">{data.onchain.message}</Alert>
+              ) : (
+                <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                  {data.onchain.assets.map((asset) => (
+                    <div key={asset.asset} className="flex items-baseline justify-between gap-4 py-2">
+                      <dt className="text-slate-600 dark:text-slate-300">{asset.asset}</dt>
+                      <dd className="font-medium tabular-nums">
+                        {asset.amount} {asset.asset}
+                        {asset.usdValue && (
+                          <span className="ml-2 text-slate-500">
+                            (<Money value={asset.usdValue} />)
+                          </span>
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </Card>
+          )}
         </div>
       )}
     </>

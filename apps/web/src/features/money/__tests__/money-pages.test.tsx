@@ -50,9 +50,14 @@ describe('dashboard', () => {
 });
 
 describe('deposit', () => {
-  it('shows the address with a QR code, checks the amount and reports the deposit once', async () => {
+  const BTC_SHARED = { asset: 'BTC', network: 'Bitcoin', own: false, detection: false, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
+
+  it('shows the shared address with a QR code, checks the amount with the shared schema and reports the deposit once', async () => {
     const { calls } = stubApi((call) => {
-      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [{ asset: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }] } };
+      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [BTC_SHARED] } };
+      if (call.path === '/api/payments/deposit-address') {
+        return { body: { asset: 'BTC', network: 'Bitcoin', address: BTC_SHARED.address, confirmationsRequired: 3, own: false, detection: false, chainId: null, acceptedAssets: ['BTC'] } };
+      }
       if (call.path === '/api/payments/create') {
         return { status: 201, body: { message: 'Deposit of $150.00 submitted.', transaction: { transactionId: 'DEP-ABCDEFGH' } } };
       }
@@ -63,6 +68,7 @@ describe('deposit', () => {
     expect(await screen.findByText('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'QR code of the BTC address' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Copy address/ })).toBeInTheDocument();
+    expect(screen.getByText('Send only on Bitcoin')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
     expect(await screen.findByText('Amount is required')).toBeInTheDocument();
@@ -76,23 +82,78 @@ describe('deposit', () => {
     await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
     expect(await screen.findByText('Deposit of $150.00 submitted.')).toBeInTheDocument();
     const create = calls.find((call) => call.path === '/api/payments/create')!;
-    expect(create.body).toEqual({ amount: '150', asset: 'BTC' });
+    expect(create.body).toEqual({ amount: '150.00', asset: 'BTC' });
     expect(create.headers.get('idempotency-key')).toMatch(/[0-9a-f-]{36}/);
     expect(screen.getByText('Deposit DEP-ABCDEFGH submitted')).toBeInTheDocument();
   });
 
-  it('shows the server message, else the SPEC fallback', async () => {
+  it('shows the user their own address, the network, the tokens it takes, and deposits confirming on chain', async () => {
+    const own = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+    const hash = `0x${'ab'.repeat(32)}`;
+    stubApi((call) => {
+      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [{ asset: 'USDT', network: 'Ethereum', own: true, detection: true, address: null }] } };
+      if (call.path === '/api/payments/deposit-address') {
+        return { body: { asset: 'USDT', network: 'Ethereum', address: own, confirmationsRequired: 12, own: true, detection: true, chainId: 1, acceptedAssets: ['ETH', 'USDT', 'USDC'] } };
+      }
+      if (call.path === '/api/payments/onchain-deposits') {
+        return {
+          body: {
+            deposits: [
+              { _id: 'd2', asset: 'USDT', network: 'Ethereum', chainId: 1, txHash: hash, logIndex: 0, blockNumber: 100, amount: '250', usdAmount: '250.00', confirmations: 4, confirmationsRequired: 12, status: 'Confirming', transactionId: null, explorerUrl: `https://etherscan.io/tx/${hash}`, seenAt: '2026-01-02T10:00:00Z' },
+              { _id: 'd1', asset: 'USDT', network: 'Ethereum', chainId: 1, txHash: hash.replace('ab', 'cd'), logIndex: 0, blockNumber: 90, amount: '40', usdAmount: '40.00', confirmations: 30, confirmationsRequired: 12, status: 'Credited', transactionId: 'DEP-ONCHAIN1', explorerUrl: null, seenAt: '2026-01-01T10:00:00Z' },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderApp('/deposit-payment', { user: testUser() });
+    expect(await screen.findByText(own)).toBeInTheDocument();
+    expect(screen.getByText('Your USDT deposit address')).toBeInTheDocument();
+    expect(screen.getByText('ETH, USDT, USDC')).toBeInTheDocument();
+    expect(screen.getByText('Send only on Ethereum')).toBeInTheDocument();
+    expect(await screen.findByText('4 of 12 confirmations')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Confirmations' })).toHaveAttribute('aria-valuenow', '4');
+    expect(screen.getByText('Credited')).toBeInTheDocument();
+    expect(screen.getByText('DEP-ONCHAIN1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /0xabababab/ })).toHaveAttribute('href', `https://etherscan.io/tx/${hash}`);
+    // Detected automatically: reporting is optional and folded away.
+    expect(screen.getByText('Sent it and want to tell us about it?')).toBeInTheDocument();
+  });
+
+  it('names the missing step with a link, and shows no address or form while deposits are closed', async () => {
+    const { calls } = stubApi(() => undefined);
+    renderApp('/deposit-payment', { user: testUser({ kycStatus: 'Pending' }) });
+    expect(await screen.findByText('Your KYC documents are under review. You can make a deposit once they are approved.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your KYC status' })).toHaveAttribute('href', '/upload-kyc');
+    expect(screen.queryByRole('button', { name: 'I have sent the payment' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith('/api/payments'))).toBe(false);
+  });
+
+  it('says deposits are not open when no asset has an address, and shows the server message on a refused report', async () => {
     stubApi((call) => {
       if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [] } };
-      if (call.path === '/api/payments/create') return { status: 403, body: { message: 'Please verify your email address before you make a deposit.' } };
+      return undefined;
+    });
+    renderApp('/deposit-payment', { user: testUser() });
+    expect(await screen.findByText('Deposits are not open yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I have sent the payment' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message on a refused report, else the SPEC fallback', async () => {
+    stubApi((call) => {
+      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [BTC_SHARED] } };
+      if (call.path === '/api/payments/deposit-address') {
+        return { body: { asset: 'BTC', network: 'Bitcoin', address: BTC_SHARED.address, confirmationsRequired: 3, own: false, detection: false, chainId: null, acceptedAssets: ['BTC'] } };
+      }
+      if (call.path === '/api/payments/create') return { status: 409, body: { message: 'This transaction has already been reported as your deposit DEP-1' } };
       return undefined;
     });
     const user = userEvent.setup();
     renderApp('/deposit-payment', { user: testUser() });
-    expect(await screen.findByText('No receiving address is set up yet')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Amount sent (USD)'), '20');
+    await user.type(await screen.findByLabelText('Amount sent (USD)'), '20');
     await user.click(screen.getByRole('button', { name: 'I have sent the payment' }));
-    expect(await screen.findByText('Please verify your email address before you make a deposit.')).toBeInTheDocument();
+    expect(await screen.findByText('This transaction has already been reported as your deposit DEP-1')).toBeInTheDocument();
   });
 });
 

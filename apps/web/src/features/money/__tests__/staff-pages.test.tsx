@@ -19,6 +19,9 @@ function payment(status: 'Pending' | 'Confirmed' = 'Pending') {
     createdAt: '2026-01-01T10:00:00Z',
     decidedAt: null,
     user: owner,
+    source: 'reported',
+    chain: null,
+    explorerUrl: null,
   };
 }
 
@@ -37,6 +40,8 @@ function withdrawal(status: 'Pending' | 'Approved' = 'Pending', overdue = false)
     decidedAt: null,
     ageHours: overdue ? 80 : 5,
     overdue,
+    payout: null,
+    payoutOnChain: false,
   };
 }
 
@@ -48,6 +53,77 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resolveRelativeRequests();
+});
+
+describe('deposits on chain, for staff', () => {
+  const hash = `0x${'ef'.repeat(32)}`;
+  const detected = {
+    ...payment(),
+    amount: '0.00',
+    asset: 'ETH',
+    txHash: hash,
+    source: 'chain',
+    chain: { status: 'confirmed', confirmations: 14, confirmationsRequired: 12, amount: '0.5', asset: 'ETH', blockNumber: 1234, explorerUrl: `https://etherscan.io/tx/${hash}` },
+  };
+
+  it('shows in the queue whether the chain confirms each deposit', async () => {
+    const reported = { ...payment(), _id: 'p2', transactionId: 'DEP-REPORTED', txHash: `0x${'12'.repeat(32)}`, chain: { status: 'not-seen', confirmations: null, confirmationsRequired: 12, amount: null, asset: null, blockNumber: null, explorerUrl: null } };
+    stubApi((call) => (call.path === '/api/payments/pending-deposit' ? { body: [detected, reported] } : undefined));
+    renderApp('/admin-pending-deposit', { user: admin() });
+    expect(await screen.findByText('Detected on chain')).toBeInTheDocument();
+    expect(screen.getByText('Confirmed on chain')).toBeInTheDocument();
+    expect(screen.getByText('0.5 ETH in block 1234 · 14 confirmations')).toBeInTheDocument();
+    expect(screen.getByText('To price')).toBeInTheDocument();
+    expect(screen.getByText('Reported by user')).toBeInTheDocument();
+    expect(screen.getByText('Not seen')).toBeInTheDocument();
+  });
+
+  it('asks for the US dollar value of an ETH deposit detected on chain and sends it with the confirmation', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.path === '/api/payments/viewPaymentStatus/DEP-ABCDEFGH') return { body: detected };
+      if (call.path === '/api/payments/confirmPayment') return { body: { message: 'Payment successfully confirmed!', transaction: { ...detected, status: 'Confirmed', amount: '1500.00' } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/transaction/DEP-ABCDEFGH', { user: admin() });
+    await user.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('Amount is required')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/payments/confirmPayment')).toBe(false);
+    await user.type(screen.getByLabelText('US dollar value (USD)'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/payments/confirmPayment')?.body).toEqual({ transactionId: 'DEP-ABCDEFGH', status: 'Confirmed', amount: '1500' }));
+  });
+});
+
+describe('withdrawal payout proof', () => {
+  it('requires the payout hash where the chain checks it, sends it, and shows the verified payout', async () => {
+    const hash = `0x${'9a'.repeat(32)}`;
+    let approved = false;
+    const pending = { ...withdrawal(), asset: 'USDT', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', payoutOnChain: true };
+    const done = { ...pending, status: 'Approved', payout: { txHash: hash, verified: true, chainId: 1, blockNumber: 777, explorerUrl: `https://etherscan.io/tx/${hash}` } };
+    const { calls } = stubApi((call) => {
+      if (call.path === '/api/withDraw/get-withdrawal/w1') return { body: approved ? done : pending };
+      if (call.path === '/api/withDraw/approve/w1') {
+        approved = true;
+        return { body: { message: 'Withdrawal approved!', withdrawal: done } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/withdrawal/w1', { user: admin() });
+    await user.click(await screen.findByRole('button', { name: 'Approve withdrawal' }));
+    expect(await screen.findByText('Enter the payout transaction hash')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Payout transaction hash'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Approve withdrawal' }));
+    expect(await screen.findByText('Please enter a valid transaction hash')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/withDraw/approve/w1')).toBe(false);
+    await user.clear(screen.getByLabelText('Payout transaction hash'));
+    await user.type(screen.getByLabelText('Payout transaction hash'), hash);
+    await user.click(screen.getByRole('button', { name: 'Approve withdrawal' }));
+    expect(await screen.findByText('Verified on chain')).toBeInTheDocument();
+    expect(screen.getByText('block 777')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/withDraw/approve/w1')?.body).toEqual({ txHash: hash });
+  });
 });
 
 describe('staff deposits', () => {

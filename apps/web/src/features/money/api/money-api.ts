@@ -1,4 +1,4 @@
-import type { BalanceSeries, HistoryType } from '@app/shared';
+import type { BalanceSeries, DepositAddressResponse, DepositOption, HistoryType, OnchainDepositView, PaymentView, WithdrawalView } from '@app/shared';
 import { api } from '../../../lib/query';
 
 export interface DashboardData {
@@ -13,34 +13,8 @@ export interface DashboardData {
   series: BalanceSeries;
 }
 
-export interface Payment {
-  _id: string;
-  transactionId: string;
-  amount: string;
-  asset: string | null;
-  txHash: string | null;
-  status: 'Pending' | 'Confirmed' | 'Rejected';
-  notes: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  user: { _id: string; name: string; email: string };
-}
-
-export interface Withdrawal {
-  _id: string;
-  user: { _id: string; name: string; email: string };
-  amount: string;
-  fee: string;
-  netAmount: string;
-  asset: string;
-  walletAddress: string;
-  status: 'Pending' | 'Approved' | 'Rejected';
-  notes: string | null;
-  requestDate: string;
-  decidedAt: string | null;
-  ageHours: number;
-  overdue: boolean;
-}
+export type Payment = PaymentView;
+export type Withdrawal = WithdrawalView;
 
 export interface SavedWallet {
   _id: string;
@@ -117,9 +91,15 @@ export const moneyApi = api.injectEndpoints({
       query: (args) => `invest/getTransactionHistory${historyQueryString(args)}`,
       providesTags: ['History'],
     }),
-    depositAddresses: build.query<{ asset: string; address: string }[], void>({
+    depositOptions: build.query<DepositOption[], void>({
       query: () => 'payments/deposit-addresses',
-      transformResponse: (response: { addresses: { asset: string; address: string }[] }) => response.addresses,
+      transformResponse: (response: { addresses: DepositOption[] }) => response.addresses,
+    }),
+    depositAddress: build.query<DepositAddressResponse, string>({ query: (asset) => `payments/deposit-address?asset=${encodeURIComponent(asset)}` }),
+    onchainDeposits: build.query<OnchainDepositView[], void>({
+      query: () => 'payments/onchain-deposits',
+      transformResponse: (response: { deposits: OnchainDepositView[] }) => response.deposits,
+      providesTags: ['Payment'],
     }),
     createPayment: build.mutation<{ message: string; transaction: Payment }, { amount: string; asset?: string; txHash?: string; key?: string }>({
       query: ({ key, ...body }) => ({ url: 'payments/create', method: 'POST', body, headers: withKey(key) }),
@@ -130,11 +110,11 @@ export const moneyApi = api.injectEndpoints({
       query: (transactionId) => `payments/viewPaymentStatus/${encodeURIComponent(transactionId)}`,
       providesTags: ['Payment'],
     }),
-    decidePayment: build.mutation<{ message: string; transaction: Payment }, { transactionId: string; decision: 'confirm' | 'reject'; notes?: string }>({
-      query: ({ transactionId, decision, notes }) => ({
+    decidePayment: build.mutation<{ message: string; transaction: Payment }, { transactionId: string; decision: 'confirm' | 'reject'; notes?: string; amount?: string }>({
+      query: ({ transactionId, decision, notes, amount }) => ({
         url: decision === 'confirm' ? 'payments/confirmPayment' : 'payments/rejectPayment',
         method: 'PATCH',
-        body: { transactionId, status: decision === 'confirm' ? 'Confirmed' : 'Rejected', ...(notes ? { notes } : {}) },
+        body: { transactionId, status: decision === 'confirm' ? 'Confirmed' : 'Rejected', ...(notes ? { notes } : {}), ...(amount ? { amount } : {}) },
       }),
       invalidatesTags: ['Payment', 'History', 'User', 'Users'],
     }),
@@ -149,8 +129,12 @@ export const moneyApi = api.injectEndpoints({
       providesTags: ['Withdrawal'],
     }),
     withdrawal: build.query<Withdrawal, string>({ query: (id) => `withDraw/get-withdrawal/${encodeURIComponent(id)}`, providesTags: ['Withdrawal'] }),
-    decideWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { id: string; decision: 'approve' | 'reject'; notes?: string }>({
-      query: ({ id, decision, notes }) => ({ url: `withDraw/${decision}/${encodeURIComponent(id)}`, method: 'PUT', body: notes ? { notes } : {} }),
+    decideWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { id: string; decision: 'approve' | 'reject'; notes?: string; txHash?: string }>({
+      query: ({ id, decision, notes, txHash }) => ({
+        url: `withDraw/${decision}/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { ...(notes ? { notes } : {}), ...(txHash ? { txHash } : {}) },
+      }),
       invalidatesTags: ['Withdrawal', 'History', 'User', 'Users'],
     }),
     wallets: build.query<SavedWallet[], void>({
@@ -181,7 +165,9 @@ export const moneyApi = api.injectEndpoints({
 export const {
   useDashboardQuery,
   useHistoryQuery,
-  useDepositAddressesQuery,
+  useDepositOptionsQuery,
+  useDepositAddressQuery,
+  useOnchainDepositsQuery,
   useCreatePaymentMutation,
   usePendingDepositsQuery,
   usePaymentQuery,

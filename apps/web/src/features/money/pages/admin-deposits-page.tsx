@@ -6,7 +6,9 @@ import { Money } from '../../../components/ui/money';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingDepositsQuery } from '../api/money-api';
+import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../components/amount';
+import { ChainEvidenceNote } from '../components/chain-evidence';
 
 export function AdminDepositsPage() {
   useDocumentTitle('Pending deposits', 'Deposits waiting for confirmation.');
@@ -15,7 +17,7 @@ export function AdminDepositsPage() {
     <div>
       <PageHeader
         title="Pending deposits"
-        description="Oldest first. Check the payment arrived, then confirm (credits the balance) or reject."
+        description="Oldest first. Each shows what the chain says of it; confirm (credits the balance) or reject."
         actions={
           <Button variant="outline" size="sm" onClick={() => void refetch()} loading={isFetching && !isLoading}>
             Refresh
@@ -34,15 +36,22 @@ export function AdminDepositsPage() {
             <li key={payment._id}>
               <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-semibold text-slate-900 dark:text-white">
-                    <Money value={payment.amount} /> {payment.asset && <span className="text-sm font-normal text-slate-500">via {payment.asset}</span>}
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                    {payment.source === 'chain' && payment.amount === '0.00' ? <span>To price</span> : <Money value={payment.amount} />}
+                    {payment.asset && <span className="text-sm font-normal text-slate-500">via {payment.asset}</span>}
+                    <Badge tone={payment.source === 'chain' ? 'info' : 'neutral'}>{payment.source === 'chain' ? 'Detected on chain' : 'Reported by user'}</Badge>
                   </p>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-300">
                     {payment.user.name} · {payment.user.email}
                   </p>
                   <p className="text-xs text-slate-500">
-                    {payment.transactionId} · reported {formatDateTime(payment.createdAt)}
+                    {payment.transactionId} · {payment.source === 'chain' ? 'seen' : 'reported'} {formatDateTime(payment.createdAt)}
                   </p>
+                  {(payment.chain || payment.txHash) && (
+                    <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+                      <ChainEvidenceNote evidence={payment.chain} />
+                    </p>
+                  )}
                 </div>
                 <Link
                   to={`/transaction/${encodeURIComponent(payment.transactionId)}`}

@@ -1,41 +1,153 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
+import { ShieldAlert } from 'lucide-react';
+import { formatCents, gatingMessage, paymentCreateSchema, TIMERS_MS, type DepositOption, type PaymentCreateInput } from '@app/shared';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import { TIMERS_MS } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, idempotencyKey } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCreatePaymentMutation, useDepositAddressesQuery } from '../api/money-api';
-import { amountError } from '../components/amount';
+import { useCreatePaymentMutation, useDepositAddressQuery, useDepositOptionsQuery, useOnchainDepositsQuery } from '../api/money-api';
 import { CopyButton } from '../components/copy-button';
+import { GatedNotice } from '../components/gated-notice';
+import { OnchainDeposits } from '../components/onchain-deposits';
 
-const STEPS = [
-  'Choose the asset you will send and copy our receiving address (or scan the QR code).',
-  'Send the crypto from your own wallet or exchange to that address.',
-  'Enter the USD amount you sent and, if you have it, the transaction hash.',
-  'Submit. Our support team checks the payment and credits your balance; you get an email either way.',
-];
+/** How often the page looks for new transfers and confirmations while one is on its way. */
+const CONFIRMING_POLL_MS = 5_000;
 
 export function DepositPage() {
-  useDocumentTitle('Deposit', 'Fund your wallet by sending crypto to the platform address.');
+  useDocumentTitle('Deposit', 'Fund your wallet by sending crypto to your deposit address.');
+  const user = useCurrentUser();
+  const open = user ? !gatingMessage(user, 'deposit') : false;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Deposit" description="Send crypto to your deposit address. Your balance is credited in US dollars once the payment is confirmed." />
+      {user && !open ? <GatedNotice user={user} action="deposit" /> : open && <OpenDeposits />}
+    </div>
+  );
+}
+
+function OpenDeposits() {
+  const { data: options = [], isLoading, isError } = useDepositOptionsQuery();
+  const [chosen, setChosen] = useState<string>('');
+  const selected = options.find((option) => option.asset === chosen) ?? options[0];
+  const watching = options.some((option) => option.detection);
+  const [poll, setPoll] = useState(0);
+  const { data: deposits = [] } = useOnchainDepositsQuery(undefined, { skip: !options.some((option) => option.own), pollingInterval: poll });
+  const confirming = deposits.some((deposit) => deposit.status === 'Confirming');
+  useEffect(() => setPoll(confirming || watching ? CONFIRMING_POLL_MS : 0), [confirming, watching]);
+
+  if (isLoading) return <Spinner label="Loading deposit addresses" />;
+  if (isError) return <Alert tone="danger" title="Could not load the deposit addresses. Please refresh the page." />;
+  if (!selected) {
+    return (
+      <Alert tone="warning" title="Deposits are not open yet">
+        No receiving address is set up for any asset. Please contact support before sending anything.
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <div role="radiogroup" aria-label="Asset" className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <button
+            key={option.asset}
+            type="button"
+            role="radio"
+            aria-checked={option.asset === selected.asset}
+            onClick={() => setChosen(option.asset)}
+            className={cn(
+              'rounded-lg border px-4 py-2 text-sm font-semibold',
+              option.asset === selected.asset
+                ? 'border-brand-700 bg-brand-700 text-white'
+                : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+            )}
+          >
+            {option.asset}
+          </button>
+        ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <AddressCard option={selected} className="lg:col-span-3" />
+        <div className="space-y-6 lg:col-span-2">
+          {deposits.length > 0 && <OnchainDeposits deposits={deposits} />}
+          <ReportForm option={selected} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function AddressCard({ option, className }: { option: DepositOption; className?: string }) {
+  const { data, isFetching, isError, error } = useDepositAddressQuery(option.asset);
+  return (
+    <Card className={cn('space-y-5', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-white">{option.own ? `Your ${option.asset} deposit address` : `${option.asset} receiving address`}</h2>
+        <Badge tone="info">{option.network}</Badge>
+      </div>
+      {isFetching && !data ? (
+        <Spinner label="Loading your address" />
+      ) : isError || !data ? (
+        <Alert tone="danger">{errorMessage(error, 'Could not load the address. Please refresh the page.')}</Alert>
+      ) : (
+        <>
+          <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+            <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+              <QRCodeSVG value={data.address} size={156} aria-label={`QR code of the ${data.asset} address`} role="img" />
+            </div>
+            <div className="min-w-0 flex-1 space-y-3">
+              <p className="break-all rounded-lg bg-slate-100 p-3 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="deposit-address">
+                {data.address}
+              </p>
+              <CopyButton value={data.address} label="Copy address" />
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {data.own ? 'This address is yours alone' : 'This address is shared'} and receives{' '}
+                <strong>{data.acceptedAssets.join(', ')}</strong> on <strong>{data.network}</strong>.
+              </p>
+            </div>
+          </div>
+          <Alert tone="warning" title={`Send only on ${data.network}`}>
+            <span className="inline-flex gap-2">
+              <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+              Crypto sent on any other network, or any asset not listed above, cannot be recovered.
+            </span>
+          </Alert>
+          {data.detection ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              We see your transfer within moments and credit it automatically after <strong>{data.confirmationsRequired} confirmations</strong>
+              {data.asset === 'ETH' ? ', once our team has confirmed its US dollar value' : ', one US dollar per token'}. There is nothing to report.
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">After sending, report the US dollar amount below: our team checks the payment on chain and credits your balance.</p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ReportForm({ option }: { option: DepositOption }) {
   const navigate = useNavigate();
-  const { data: addresses = [], isLoading, isError } = useDepositAddressesQuery();
   const [createPayment, { isLoading: submitting }] = useCreatePaymentMutation();
-  const [asset, setAsset] = useState<string>('');
-  const [amount, setAmount] = useState('');
-  const [txHash, setTxHash] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
   // One key per filled-in form: a double click or a retry cannot report the deposit twice.
   const key = useMemo(() => idempotencyKey(), []);
-
-  const selected = addresses.find((item) => item.asset === asset) ?? addresses[0];
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PaymentCreateInput, unknown, z.output<typeof paymentCreateSchema>>({ resolver: zodResolver(paymentCreateSchema), defaultValues: { amount: '', txHash: '' } });
 
   useEffect(() => {
     if (!done) return;
@@ -43,18 +155,10 @@ export function DepositPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = amountError(amount);
-    setError(problem);
-    if (problem) return;
+  async function submit(values: z.output<typeof paymentCreateSchema>) {
     try {
-      const answer = await createPayment({
-        amount: amount.trim(),
-        ...(selected ? { asset: selected.asset } : {}),
-        ...(txHash.trim() ? { txHash: txHash.trim() } : {}),
-        key,
-      }).unwrap();
+      // The schema has turned the amount into cents; the API takes the decimal string.
+      const answer = await createPayment({ amount: formatCents(values.amount), asset: option.asset, ...(values.txHash ? { txHash: values.txHash } : {}), key }).unwrap();
       toast.success(answer.message);
       setDone(answer.transaction.transactionId);
     } catch (failure) {
@@ -62,91 +166,38 @@ export function DepositPage() {
     }
   }
 
+  const form = (
+    <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
+      <Field label="Amount sent (USD)" error={errors.amount?.message} hint="The US dollar value of what you sent, e.g. 150.00">
+        {(props) => <Input {...props} {...register('amount')} inputMode="decimal" autoComplete="off" placeholder="0.00" />}
+      </Field>
+      <Field label={option.detection ? 'Transaction hash' : 'Transaction hash (optional)'} error={errors.txHash?.message} hint="Helps us match your payment on chain">
+        {(props) => <Input {...props} {...register('txHash')} autoComplete="off" spellCheck={false} />}
+      </Field>
+      <Button type="submit" loading={submitting} disabled={Boolean(done)} className="w-full">
+        I have sent the payment
+      </Button>
+    </form>
+  );
+
   return (
-    <div className="space-y-6">
-      <PageHeader title="Deposit" description="Send crypto to the platform address, then tell us the USD amount." />
-      {done && (
+    <Card>
+      {done ? (
         <Alert tone="success" title={`Deposit ${done} submitted`}>
           It shows as Pending until it is confirmed. Taking you to your history…
         </Alert>
+      ) : option.detection ? (
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold text-slate-900 dark:text-white">Sent it and want to tell us about it?</summary>
+          <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-400">Not needed: transfers to your address are credited automatically. A report with the transaction hash is matched to it, never counted twice.</p>
+          {form}
+        </details>
+      ) : (
+        <>
+          <h2 className="mb-4 text-base font-semibold text-slate-900 dark:text-white">Report your payment</h2>
+          {form}
+        </>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <h2 className="mb-3 text-base font-semibold text-slate-900 dark:text-white">How it works</h2>
-          <ol className="space-y-3">
-            {STEPS.map((step, i) => (
-              <li key={step} className="flex gap-3 text-sm text-slate-700 dark:text-slate-300">
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
-                  {i + 1}
-                </span>
-                {step}
-              </li>
-            ))}
-          </ol>
-        </Card>
-        <Card>
-          <h2 className="mb-3 text-base font-semibold text-slate-900 dark:text-white">Receiving address</h2>
-          {isLoading ? (
-            <Spinner label="Loading addresses" />
-          ) : isError ? (
-            <Alert tone="danger">Could not load the receiving addresses. Please refresh the page.</Alert>
-          ) : addresses.length === 0 || !selected ? (
-            <Alert tone="warning" title="No receiving address is set up yet">
-              Please contact support for a wallet address before sending anything.
-            </Alert>
-          ) : (
-            <div className="space-y-4">
-              <div role="radiogroup" aria-label="Asset" className="flex flex-wrap gap-2">
-                {addresses.map((item) => (
-                  <button
-                    key={item.asset}
-                    type="button"
-                    role="radio"
-                    aria-checked={item.asset === selected.asset}
-                    onClick={() => setAsset(item.asset)}
-                    className={cn(
-                      'rounded-lg border px-4 py-2 text-sm font-semibold',
-                      item.asset === selected.asset
-                        ? 'border-brand-700 bg-brand-700 text-white'
-                        : 'border-slate-300 bg-white text-slate-800 hover:border-brand-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-                    )}
-                  >
-                    {item.asset}
-                  </button>
-                ))}
-              </div>
-              <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-                <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
-                  <QRCodeSVG value={selected.address} size={148} aria-label={`QR code of the ${selected.asset} address`} role="img" />
-                </div>
-                <div className="min-w-0 flex-1 space-y-2">
-                  <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{selected.asset} address</p>
-                  <p className="break-all rounded-lg bg-slate-100 p-3 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100">{selected.address}</p>
-                  <CopyButton value={selected.address} label="Copy address" />
-                  <p className="text-xs text-slate-500 dark:text-slate-400">Send only {selected.asset} to this address.</p>
-                </div>
-              </div>
-            </div>
-          )}
-        </Card>
-      </div>
-      <Card>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field label="Amount sent (USD)" error={error} hint="The US dollar value of what you sent, e.g. 150.00">
-            {(props) => (
-              <Input {...props} inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} />
-            )}
-          </Field>
-          <Field label="Transaction hash (optional)" hint="Helps us find your payment faster">
-            {(props) => <Input {...props} autoComplete="off" spellCheck={false} value={txHash} onChange={(event) => setTxHash(event.target.value)} />}
-          </Field>
-          <div className="sm:col-span-2">
-            <Button type="submit" loading={submitting} disabled={Boolean(done)} className="w-full sm:w-auto">
-              I have sent the payment
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </div>
+    </Card>
   );
 }

@@ -112,6 +112,18 @@ export function HistoryPage() {
                     <span className="block truncate text-slate-900 dark:text-slate-100">{item.description}</span>
                     {reference(item) && <span className="block text-xs text-slate-500">{reference(item)}</span>}
                     {item.type === 'Withdrawal' && item.fee && item.fee !== '0.00' && <span className="block text-xs text-slate-500">Fee <Money value={item.fee} /></span>}
+                    {item.type === 'Transaction' && typeof item.txHash === 'string' && (
+                      <span className="block text-xs text-slate-500">
+                        {item.source === 'chain' ? 'Received on chain · ' : ''}
+                        <TxLink hash={item.txHash} href={typeof item.explorerUrl === 'string' ? item.explorerUrl : null} />
+                      </span>
+                    )}
+                    {item.type === 'Withdrawal' && typeof item.payoutTxHash === 'string' && (
+                      <span className="block text-xs text-slate-500">
+                        {item.payoutVerified ? `Verified on chain${typeof item.payoutBlockNumber === 'number' ? ` in block ${item.payoutBlockNumber}` : ''} · ` : 'Paid · '}
+                        <TxLink hash={item.payoutTxHash} href={typeof item.payoutExplorerUrl === 'string' ? item.payoutExplorerUrl : null} />
+                      </span>
+                    )}
                   </td>
                   <td className="sm:px-4 sm:py-3">
                     <StatusBadge status={item.status} />
@@ -135,5 +147,17 @@ export function HistoryPage() {
         </Button>
       </nav>
     </div>
+  );
+}
+
+/** A transaction hash, shortened, linking to the block explorer when one is configured. */
+function TxLink({ hash, href }: { hash: string; href: string | null }) {
+  const short = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+  if (!href) return <span className="font-mono" title={hash}>{short}</span>;
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener" className="font-mono text-brand-700 underline dark:text-brand-300" title={hash}>
+      {short}
+      <span className="sr-only"> (opens the block explorer)</span>
+    </a>
   );
 }

@@ -10,7 +10,10 @@ import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecidePaymentMutation, usePaymentQuery } from '../api/money-api';
 import { formatDateTime } from '../components/amount';
+import { amountError } from '../components/amount';
+import { ChainEvidenceNote } from '../components/chain-evidence';
 import { DecisionPanel } from '../components/decision-panel';
+import { Field, Input } from '../../../components/ui/input';
 
 /** /transaction/:transactionId: confirm or reject a payment, with optional notes (staff). */
 export function TransactionPage() {
@@ -19,16 +22,25 @@ export function TransactionPage() {
   const { data, isLoading, isError } = usePaymentQuery(transactionId, { skip: !transactionId });
   const [decide, { isLoading: deciding }] = useDecidePaymentMutation();
   const [notes, setNotes] = useState('');
+  const [usd, setUsd] = useState('');
+  const [usdError, setUsdError] = useState<string | undefined>();
   const [pending, setPending] = useState<'confirm' | 'reject' | null>(null);
+  /** Detected on chain in an asset that is not USD-pegged: staff set its US dollar value. */
+  const unpriced = data?.source === 'chain' && data.amount === '0.00';
 
   async function act(decision: 'confirm' | 'reject') {
     if (!transactionId) {
       toast.error('Transaction ID is missing!');
       return;
     }
+    if (decision === 'confirm' && unpriced) {
+      const problem = amountError(usd);
+      setUsdError(problem);
+      if (problem) return;
+    }
     setPending(decision);
     try {
-      await decide({ transactionId, decision, notes: notes.trim() || undefined }).unwrap();
+      await decide({ transactionId, decision, notes: notes.trim() || undefined, ...(unpriced && decision === 'confirm' ? { amount: usd.trim() } : {}) }).unwrap();
       toast.success(decision === 'confirm' ? 'Payment successfully confirmed!' : 'Payment successfully rejected!');
     } catch (failure) {
       toast.error(errorMessage(failure, decision === 'confirm' ? 'Failed to confirm payment.' : 'Failed to reject payment.'));
@@ -51,9 +63,7 @@ export function TransactionPage() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div>
               <p className="text-sm text-slate-500">Transaction {data.transactionId}</p>
-              <p className="text-3xl font-bold text-slate-900 dark:text-white">
-                <Money value={data.amount} />
-              </p>
+              <p className="text-3xl font-bold text-slate-900 dark:text-white">{unpriced ? 'US dollar value to set' : <Money value={data.amount} />}</p>
             </div>
             <StatusBadge status={data.status} />
           </div>
@@ -65,7 +75,7 @@ export function TransactionPage() {
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">Reported</dt>
+              <dt className="text-slate-500">{data.source === 'chain' ? 'Seen' : 'Reported'}</dt>
               <dd className="font-medium">{formatDateTime(data.createdAt)}</dd>
             </div>
             <div>
@@ -76,6 +86,12 @@ export function TransactionPage() {
               <dt className="text-slate-500">Transaction hash</dt>
               <dd className="break-all font-mono text-xs">{data.txHash ?? 'Not given'}</dd>
             </div>
+            <div className="sm:col-span-2">
+              <dt className="text-slate-500">{data.source === 'chain' ? 'Detected on chain' : 'On chain'}</dt>
+              <dd>
+                <ChainEvidenceNote evidence={data.chain} />
+              </dd>
+            </div>
             {data.status !== 'Pending' && (
               <div className="sm:col-span-2">
                 <dt className="text-slate-500">Decided {formatDateTime(data.decidedAt)}</dt>
@@ -83,6 +99,11 @@ export function TransactionPage() {
               </div>
             )}
           </dl>
+          {data.status === 'Pending' && unpriced && (
+            <Field label="US dollar value (USD)" error={usdError} hint={`What ${data.chain?.amount ?? 'the transfer'} ${data.asset ?? ''} was worth when it arrived; this is what the user is credited`}>
+              {(props) => <Input {...props} inputMode="decimal" autoComplete="off" placeholder="0.00" value={usd} onChange={(event) => setUsd(event.target.value)} />}
+            </Field>
+          )}
           {data.status === 'Pending' && (
             <DecisionPanel
               notes={notes}

@@ -12,6 +12,9 @@ import { useDecideWithdrawalMutation, useWithdrawalQuery } from '../api/money-ap
 import { formatAge, formatDateTime } from '../components/amount';
 import { CopyButton } from '../components/copy-button';
 import { DecisionPanel } from '../components/decision-panel';
+import { PayoutProof } from '../components/payout-proof';
+import { Field, Input } from '../../../components/ui/input';
+import { TX_HASH_MESSAGE, txHashField } from '@app/shared';
 
 /** /withdrawal/:id: approve or reject; the buttons show only while Pending (SPEC §4). */
 export function WithdrawalPage() {
@@ -20,12 +23,20 @@ export function WithdrawalPage() {
   const { data, isLoading, isError } = useWithdrawalQuery(id, { skip: !id });
   const [decide, { isLoading: deciding }] = useDecideWithdrawalMutation();
   const [notes, setNotes] = useState('');
+  const [txHash, setTxHash] = useState('');
+  const [txHashError, setTxHashError] = useState<string | undefined>();
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
 
   async function act(decision: 'approve' | 'reject') {
+    if (decision === 'approve') {
+      const hash = txHash.trim();
+      const problem = hash ? (txHashField.safeParse(hash).success ? undefined : TX_HASH_MESSAGE) : data?.payoutOnChain ? 'Enter the payout transaction hash' : undefined;
+      setTxHashError(problem);
+      if (problem) return;
+    }
     setPending(decision);
     try {
-      await decide({ id, decision, notes: notes.trim() || undefined }).unwrap();
+      await decide({ id, decision, notes: notes.trim() || undefined, ...(decision === 'approve' && txHash.trim() ? { txHash: txHash.trim() } : {}) }).unwrap();
       toast.success(decision === 'approve' ? 'Withdrawal approved!' : 'Withdrawal rejected!');
     } catch (failure) {
       toast.error(errorMessage(failure, decision === 'approve' ? 'Failed to approve withdrawal.' : 'Failed to reject withdrawal.'));
@@ -87,7 +98,28 @@ export function WithdrawalPage() {
                 <dd>{data.notes ?? 'No notes'}</dd>
               </div>
             )}
+            {data.payout && (
+              <div className="min-w-0 sm:col-span-3">
+                <dt className="text-slate-500">Payout</dt>
+                <dd>
+                  <PayoutProof payout={data.payout} />
+                </dd>
+              </div>
+            )}
           </dl>
+          {data.status === 'Pending' && (
+            <Field
+              label={data.payoutOnChain ? 'Payout transaction hash' : 'Payout transaction hash (optional)'}
+              error={txHashError}
+              hint={
+                data.payoutOnChain
+                  ? `Send the net amount, then paste the transaction: it is checked on chain before the withdrawal is approved.`
+                  : 'Kept with the withdrawal and shown to the user; this network is not checked automatically.'
+              }
+            >
+              {(props) => <Input {...props} autoComplete="off" spellCheck={false} placeholder="0x…" value={txHash} onChange={(event) => setTxHash(event.target.value)} />}
+            </Field>
+          )}
           {data.status === 'Pending' && (
             <DecisionPanel
               notes={notes}
