@@ -70,5 +70,43 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
+/** A 40x30 PNG: KYC documents in the specs. */
+export const KYC_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPElEQVRIie3VsQkAMAwDsP7l73y0557RDoLsgeBYJ92TORbXqSNc805VIFGZg0SxOCwWi8HisFgs5isWL5MW93rCoz1vAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Register, verify the email from the mailbox, upload KYC, staff approves: ready for money. Returns the user id. */
+export async function readyUser(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
+  const registered = await user.post('/api/users/register', { data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' } });
+  expect(registered.status()).toBe(201);
+  const userId = ((await registered.json()) as { _id: string })._id;
+  const verification = await mailbox.waitFor(email, /verify your email/i);
+  const token = mailbox.link(verification, '/verify/').split('/verify/')[1]!;
+  expect((await user.patch(`/api/users/verifyUser/${token}`)).ok()).toBe(true);
+  const uploaded = await user.post('/api/users/uploadKycDocuments', {
+    multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: KYC_PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: KYC_PNG } },
+  });
+  expect(uploaded.ok()).toBe(true);
+  const pending = (await (await staff.get('/api/users/kyc/pending')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const submission = pending.pendingUsers.find((item) => item._id === userId)!;
+  expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
+  return userId;
+}
+
+/** The e2e suite's EVM node (global setup) and its USD-pegged token. */
+export const chain = {
+  url: () => process.env.E2E_EVM_URL ?? '',
+  usdt: () => (process.env.E2E_USDT ?? '') as `0x${string}`,
+};
+
+/** Saves screenshots of the page at phone (390 px) and desktop (1366 px) widths. */
+export async function screenshotWidths(page: Page, name: string) {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
 export const test = base;
 export { expect };

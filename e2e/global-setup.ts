@@ -6,10 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { evmAccountXpub, startEvmNode } from '../apps/server/test/helpers/evm-node';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const ADMIN = { email: 'admin@vaultline.test', password: 'Admin-Passw0rd!' };
+/** Confirmations before a deposit on the e2e chain is credited. */
+export const E2E_CONFIRMATIONS = 3;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -86,6 +89,10 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+  // A real EVM node with a USD-pegged token: the server watches it for deposits to users' own addresses.
+  const evm = await startEvmNode();
+  const usdt = await evm.deployToken('USDT', 6);
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--wasm-lazy-compilation', '--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -106,6 +113,13 @@ export default async function globalSetup() {
       NODE_ENV: 'test',
       // Every spec signs in from 127.0.0.1; the per-IP sign-in limits are tested in the server suite.
       AUTH_RATE_LIMIT_SCALE: '100',
+      EVM_RPC_URL: evm.url,
+      EVM_TOKENS: `USDT:${usdt}:6:usd`,
+      EVM_CONFIRMATIONS: String(E2E_CONFIRMATIONS),
+      EVM_START_BLOCK: '0',
+      EVM_POLL_SECONDS: '1',
+      EVM_EXPLORER_URL: 'https://explorer.example/tx/{hash}',
+      DEPOSIT_XPUB_EVM: evmAccountXpub(),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -126,10 +140,13 @@ export default async function globalSetup() {
   process.env.E2E_MAILBOX = mailbox;
   process.env.E2E_ADMIN_EMAIL = ADMIN.email;
   process.env.E2E_ADMIN_PASSWORD = ADMIN.password;
+  process.env.E2E_EVM_URL = evm.url;
+  process.env.E2E_USDT = usdt;
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await evm.stop();
   };
 }

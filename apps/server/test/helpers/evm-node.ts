@@ -102,7 +102,6 @@ export interface EvmNode {
   blockNumber(): Promise<number>;
   snapshot(): Promise<Hex>;
   revert(id: Hex): Promise<void>;
-  setAutomine(on: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -124,6 +123,13 @@ export async function startEvmNode(): Promise<EvmNode> {
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`hardhat node exited (${child.exitCode}):\n${log}`);
     try {
@@ -138,6 +144,11 @@ export async function startEvmNode(): Promise<EvmNode> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return { ...connectEvmNode(url), port, stop };
+}
+
+/** The test calls on a node that is already running (the e2e suite's, started by its global setup). */
+export function connectEvmNode(url: string): Omit<EvmNode, 'port' | 'stop'> {
   const transport = http(url);
   const publicClient = createPublicClient({ transport }) as PublicClient;
   const account = privateKeyToAccount(FUNDER_KEY);
@@ -151,7 +162,6 @@ export async function startEvmNode(): Promise<EvmNode> {
   const { abi, bytecode } = compiledToken();
   return {
     url,
-    port,
     publicClient,
     wallet,
     async deployToken(symbol, decimals) {
@@ -170,16 +180,6 @@ export async function startEvmNode(): Promise<EvmNode> {
     snapshot: async () => (await rpc('evm_snapshot')) as Hex,
     async revert(id) {
       await rpc('evm_revert', [id]);
-    },
-    async setAutomine(on) {
-      await rpc('evm_setAutomine', [on]);
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
 }

@@ -24,13 +24,13 @@ function shortHash(hash: string) {
 /** Transfers seen arriving at the user's own address: confirmations, then the credit. */
 export function OnchainDeposits({ deposits }: { deposits: OnchainDepositView[] }) {
   return (
-    <Card className="p-0">
-      <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900 dark:border-slate-800 dark:text-white">Incoming deposits</h2>
+    <Card>
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">Incoming deposits</h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Incoming deposits">
         {deposits.map((deposit) => {
           const progress = Math.min(100, Math.round((deposit.confirmations / deposit.confirmationsRequired) * 100));
           return (
-            <li key={deposit._id} className="space-y-2 px-5 py-4" data-testid="onchain-deposit">
+            <li key={deposit._id} className="space-y-2 py-4 last:pb-0" data-testid="onchain-deposit">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="font-semibold tabular-nums text-slate-900 dark:text-white">
                   {deposit.amount} {deposit.asset}

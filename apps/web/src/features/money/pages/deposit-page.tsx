@@ -22,8 +22,8 @@ import { CopyButton } from '../components/copy-button';
 import { GatedNotice } from '../components/gated-notice';
 import { OnchainDeposits } from '../components/onchain-deposits';
 
-/** How often the page looks for new transfers and confirmations while one is on its way. */
-const CONFIRMING_POLL_MS = 5_000;
+/** How often the page looks for new transfers and confirmations. */
+const WATCH_POLL_MS = 5_000;
 
 export function DepositPage() {
   useDocumentTitle('Deposit', 'Fund your wallet by sending crypto to your deposit address.');
@@ -41,11 +41,9 @@ function OpenDeposits() {
   const { data: options = [], isLoading, isError } = useDepositOptionsQuery();
   const [chosen, setChosen] = useState<string>('');
   const selected = options.find((option) => option.asset === chosen) ?? options[0];
+  // Where transfers are detected, new ones and their confirmations show up without a reload.
   const watching = options.some((option) => option.detection);
-  const [poll, setPoll] = useState(0);
-  const { data: deposits = [] } = useOnchainDepositsQuery(undefined, { skip: !options.some((option) => option.own), pollingInterval: poll });
-  const confirming = deposits.some((deposit) => deposit.status === 'Confirming');
-  useEffect(() => setPoll(confirming || watching ? CONFIRMING_POLL_MS : 0), [confirming, watching]);
+  const { data: deposits = [] } = useOnchainDepositsQuery(undefined, { skip: !options.some((option) => option.own), pollingInterval: watching ? WATCH_POLL_MS : 0 });
 
   if (isLoading) return <Spinner label="Loading deposit addresses" />;
   if (isError) return <Alert tone="danger" title="Could not load the deposit addresses. Please refresh the page." />;
@@ -89,7 +87,8 @@ function OpenDeposits() {
 }
 
 function AddressCard({ option, className }: { option: DepositOption; className?: string }) {
-  const { data, isFetching, isError, error } = useDepositAddressQuery(option.asset);
+  // currentData: while another asset's address loads, never show the previous one.
+  const { currentData: data, isFetching, isError, error } = useDepositAddressQuery(option.asset);
   return (
     <Card className={cn('space-y-5', className)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
