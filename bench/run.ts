@@ -103,11 +103,15 @@ async function main() {
     scale.push(...scaleRun.stdout.split('\n').filter((line) => line.startsWith('scale ')));
     console.log(scaleRun.status === 0 ? scale.join('\n') : `bench/scale.ts failed: ${scaleRun.stderr.slice(-500)}`);
   }
+  // The deposit watcher on a real EVM node: blocks scanned and credits per second on a backlog (bench/chain.ts).
+  const chainRun = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/chain.ts')], { cwd: ROOT, env: process.env, encoding: 'utf8', timeout: 20 * 60_000 });
+  const chain = chainRun.stdout.split('\n').filter((line) => line.startsWith('chain '));
+  console.log(chainRun.status === 0 ? chain.join('\n') : `bench/chain.ts failed: ${chainRun.stderr.slice(-500)}`);
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`;
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), machine, placement: PLACEMENT, baseline, bareRuns, rows, memory, ledger, scale }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, placement: PLACEMENT, baseline, bareRuns, rows, memory, ledger, scale, chain }, null, 2)}\n`,
   );
 }
 

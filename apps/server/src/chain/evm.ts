@@ -21,7 +21,7 @@ export const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from,
 const BALANCE_OF = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 
 /** Full blocks requested per JSON-RPC batch while looking for native transfers. */
-const BLOCKS_PER_BATCH = 50;
+const BLOCKS_PER_BATCH = 100;
 
 export interface EvmChain {
   client: PublicClient;

@@ -24,6 +24,8 @@ import { getSettings } from './settings';
 const LEASE_SECONDS = 30;
 /** Credits between lease renewals while settling. */
 const CREDITS_PER_RENEWAL = 25;
+/** Credits written at once (the embedded database runs them one after another anyway). */
+const CREDIT_CONCURRENCY = 4;
 /** Block ranges read per tick before the tick yields (the next tick continues). */
 const MAX_RANGES_PER_TICK = 20;
 /** Transfers settled per tick. */
@@ -145,6 +147,8 @@ async function evmTick(deps: AppDeps, chain: EvmChain, owner: string, refreshAdd
     const book = await refreshAddresses();
     const watched = new Set(book.keys());
     const range = deps.chain.config.evmScanRange;
+    // Hashes of the blocks read this tick: canonical as of now, so settling need not ask again.
+    const readHashes = new Map<number, string>();
     for (let ranges = 0; next <= tip && ranges < MAX_RANGES_PER_TICK; ranges += 1) {
       const to = Math.min(tip, next + range - 1);
       const { transfers, blockHashes } = await readTransfers(chain, { from: next, to }, { native, tokens }, watched);
@@ -154,13 +158,14 @@ async function evmTick(deps: AppDeps, chain: EvmChain, owner: string, refreshAdd
         await emailSeen(tx, deps, inserted, chainId);
         return inserted.length;
       });
+      for (const [number, hash] of blockHashes) readHashes.set(number, hash);
       report.seen += seen;
       report.scanned += to - next + 1;
       next = to + 1;
     }
     report.caughtUp = next > tip;
     if (report.scanned === 0) await moveCursor(deps.db, chainId, owner, { tipBlock: tip });
-    await settle(deps, chain, chainId, tip, report, () => moveCursor(deps.db, chainId, owner, { tipBlock: tip }));
+    await settle(deps, chain, { chainId, tip, readHashes }, report, () => moveCursor(deps.db, chainId, owner, { tipBlock: tip }));
   } catch (error) {
     if (error instanceof LeaseLostError || error instanceof ChainMovedError) {
       deps.log.warn({ reason: error.message }, 'chain scan stopped; it resumes from the saved cursor');
@@ -251,28 +256,60 @@ async function emailSeen(tx: Tx, deps: AppDeps, rows: OnchainDepositRow[], chain
 }
 
 /** Drops transfers whose block left the chain and credits those with enough confirmations. */
-async function settle(deps: AppDeps, chain: EvmChain, chainId: number, tip: number, report: WatchReport, renewLease: () => Promise<void>): Promise<void> {
-  const confirming = await deps.db
-    .select()
-    .from(onchainDeposits)
-    .where(and(eq(onchainDeposits.chainId, chainId), eq(onchainDeposits.status, 'Confirming')))
-    .orderBy(asc(onchainDeposits.blockNumber), asc(onchainDeposits.id))
-    .limit(SETTLE_BATCH);
-  if (confirming.length === 0) return;
-  const canonical = await canonicalHashes(chain, confirming.map((row) => row.blockNumber));
+async function settle(
+  deps: AppDeps,
+  chain: EvmChain,
+  { chainId, tip, readHashes }: { chainId: number; tip: number; readHashes: ReadonlyMap<number, string> },
+  report: WatchReport,
+  renewLease: () => Promise<void>,
+): Promise<void> {
   const required = deps.chain.config.evmConfirmations;
-  let settled = 0;
-  for (const row of confirming) {
-    if (canonical.get(row.blockNumber) !== row.blockHash) {
-      if (await dropTransfer(deps, row)) report.dropped += 1;
-      continue;
+  // Every confirming transfer once per tick, oldest first, a batch at a time.
+  let after: { blockNumber: number; id: string } | null = null;
+  for (;;) {
+    const confirming: OnchainDepositRow[] = await deps.db
+      .select()
+      .from(onchainDeposits)
+      .where(
+        and(
+          eq(onchainDeposits.chainId, chainId),
+          eq(onchainDeposits.status, 'Confirming'),
+          after ? sql`(${onchainDeposits.blockNumber}, ${onchainDeposits.id}) > (${after.blockNumber}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(onchainDeposits.blockNumber), asc(onchainDeposits.id))
+      .limit(SETTLE_BATCH);
+    if (confirming.length === 0) return;
+    const canonical = new Map<number, string | null>(readHashes);
+    const unread = confirming.map((row) => row.blockNumber).filter((number) => !readHashes.has(number));
+    if (unread.length) for (const [number, hash] of await canonicalHashes(chain, unread)) canonical.set(number, hash);
+    const ready: OnchainDepositRow[] = [];
+    for (const row of confirming) {
+      if (canonical.get(row.blockNumber) !== row.blockHash) {
+        if (await dropTransfer(deps, row)) report.dropped += 1;
+      } else if (tip - row.blockNumber + 1 >= required) {
+        ready.push(row);
+      }
     }
-    if (tip - row.blockNumber + 1 < required) continue;
-    const outcome = await confirmTransfer(deps, row);
-    if (outcome === 'credited') report.credited += 1;
-    else if (outcome === 'queued') report.queued += 1;
-    settled += 1;
-    if (settled % CREDITS_PER_RENEWAL === 0) await renewLease();
+    // Credits of different transfers are independent transactions (each locks its hash and its
+    // user's accounts), so a few run at once; one user's credits queue on that user's rows.
+    for (let start = 0; start < ready.length; start += CREDITS_PER_RENEWAL) {
+      const slice = ready.slice(start, start + CREDITS_PER_RENEWAL);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(CREDIT_CONCURRENCY, slice.length) }, async () => {
+          while (next < slice.length) {
+            const outcome = await confirmTransfer(deps, slice[next++]!);
+            if (outcome === 'credited') report.credited += 1;
+            else if (outcome === 'queued') report.queued += 1;
+          }
+        }),
+      );
+      await renewLease();
+    }
+    if (confirming.length < SETTLE_BATCH) return;
+    const last = confirming[confirming.length - 1]!;
+    after = { blockNumber: last.blockNumber, id: last.id };
   }
 }
 
