@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../db/schema';
-import { baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../chain';
+import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { holdForWithdrawal, isUniqueViolation, releaseWithdrawalHold, settleWithdrawal } from '../ledger';
 import { recordAudit, type AuditActor } from './audit';
@@ -86,6 +86,11 @@ export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 
       : null,
     payoutOnChain: context.payoutOnChain(row.asset),
   };
+}
+
+/** GET /api/withDraw/assets: what can be withdrawn, on which network. */
+export async function withdrawalAssets(deps: AppDeps): Promise<{ asset: string; network: 'evm' | 'btc' }[]> {
+  return assetCatalog((await getSettings(deps.db)).evmTokens).map((asset) => ({ asset: asset.symbol, network: asset.network }));
 }
 
 /** An asset open for withdrawals: BTC, ETH and the configured tokens. */

@@ -98,6 +98,13 @@ describe('watch-only keys in the back office', () => {
     expect(address.json().acceptedAssets).toEqual(['ETH', 'USDT', 'PYUSD']);
     const wallet = await t.app.inject({ method: 'POST', url: '/api/withDraw/wallets', headers: user.headers, payload: { asset: 'PYUSD', address: contract } });
     expect(wallet.statusCode).toBe(201);
+    const assets = await t.app.inject({ method: 'GET', url: '/api/withDraw/assets', headers: user.headers });
+    expect(assets.json().assets).toEqual([
+      { asset: 'BTC', network: 'btc' },
+      { asset: 'ETH', network: 'evm' },
+      { asset: 'USDT', network: 'evm' },
+      { asset: 'PYUSD', network: 'evm' },
+    ]);
     const unknown = await t.app.inject({ method: 'POST', url: '/api/withDraw/wallets', headers: user.headers, payload: { asset: 'DOGE', address: contract } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Withdrawals in DOGE are not available');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
+import { CHAIN_NETWORKS, savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
@@ -13,6 +13,7 @@ import {
   listPendingWithdrawals,
   listSavedWallets,
   saveWallet,
+  withdrawalAssets,
 } from '../../services/withdrawals';
 
 const savedWalletView = z.object({ _id: z.string(), asset: z.string(), address: z.string(), label: z.string(), createdAt: z.string() });
@@ -32,6 +33,19 @@ export async function withdrawalsRoutes(app: App) {
       },
     },
     async () => feeSchedule(app.deps.db),
+  );
+
+  app.get(
+    '/api/withDraw/assets',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'The assets that can be withdrawn (BTC, ETH and the configured tokens) and their networks',
+        response: { 200: z.object({ assets: z.array(z.object({ asset: z.string(), network: z.enum(CHAIN_NETWORKS) })) }) },
+      },
+    },
+    async () => ({ assets: await withdrawalAssets(app.deps) }),
   );
 
   app.post(

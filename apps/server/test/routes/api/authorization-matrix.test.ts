@@ -151,6 +151,7 @@ const ACCESS: Record<string, Level | Row> = {
   'GET /api/payments/deposit-addresses': 'user',
   'GET /api/payments/deposit-address': { level: 'user', query: 'asset=BTC' },
   'GET /api/payments/onchain-deposits': 'user',
+  'GET /api/withDraw/assets': 'user',
   'GET /api/payments/pending-deposit': 'staff',
   'GET /api/payments/viewPaymentStatus/:transactionId': 'user',
   'PATCH /api/payments/confirmPayment': 'staff',

@@ -119,6 +119,10 @@ export const moneyApi = api.injectEndpoints({
       invalidatesTags: ['Payment', 'History', 'User', 'Users'],
     }),
     feeSchedule: build.query<FeeSchedule, void>({ query: () => 'withDraw/fees' }),
+    withdrawalAssets: build.query<{ asset: string; network: 'evm' | 'btc' }[], void>({
+      query: () => 'withDraw/assets',
+      transformResponse: (response: { assets: { asset: string; network: 'evm' | 'btc' }[] }) => response.assets,
+    }),
     createWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { amount: string; walletAddress: string; asset?: string; key?: string }>({
       query: ({ key, ...body }) => ({ url: 'withDraw/create', method: 'POST', body, headers: withKey(key) }),
       invalidatesTags: ['History', 'Withdrawal', 'User'],
@@ -173,6 +177,7 @@ export const {
   usePaymentQuery,
   useDecidePaymentMutation,
   useFeeScheduleQuery,
+  useWithdrawalAssetsQuery,
   useCreateWithdrawalMutation,
   usePendingWithdrawalsQuery,
   useWithdrawalQuery,

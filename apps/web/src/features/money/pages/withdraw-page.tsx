@@ -11,7 +11,6 @@ import {
   SUPPORTED_ASSETS,
   TIMERS_MS,
   withdrawalFeeCents,
-  type Asset,
 } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +27,7 @@ import {
   useDeleteWalletMutation,
   useFeeScheduleQuery,
   useSaveWalletMutation,
+  useWithdrawalAssetsQuery,
   useWalletsQuery,
 } from '../api/money-api';
 import { amountError } from '../components/amount';
@@ -37,12 +37,13 @@ export function WithdrawPage() {
   const navigate = useNavigate();
   const { data: figures } = useDashboardQuery();
   const { data: schedule } = useFeeScheduleQuery();
+  const { data: assets = SUPPORTED_ASSETS.map((item) => ({ asset: item, network: item === 'BTC' ? 'btc' : 'evm' })) } = useWithdrawalAssetsQuery();
   const { data: wallets = [] } = useWalletsQuery();
   const [saveWallet, { isLoading: saving }] = useSaveWalletMutation();
   const [deleteWallet] = useDeleteWalletMutation();
   const [createWithdrawal, { isLoading: submitting }] = useCreateWithdrawalMutation();
 
-  const [asset, setAsset] = useState<Asset>('BTC');
+  const [asset, setAsset] = useState<string>('BTC');
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; address?: string }>({});
@@ -137,10 +138,10 @@ export function WithdrawPage() {
             </p>
             <Field label="Asset">
               {(props) => (
-                <Select {...props} value={asset} onChange={(event) => setAsset(event.target.value as Asset)}>
-                  {SUPPORTED_ASSETS.map((item) => (
-                    <option key={item} value={item}>
-                      {item === 'USDT' ? 'USDT (ERC-20)' : item}
+                <Select {...props} value={asset} onChange={(event) => setAsset(event.target.value)}>
+                  {assets.map((item) => (
+                    <option key={item.asset} value={item.asset}>
+                      {item.network === 'evm' && item.asset !== 'ETH' ? `${item.asset} (ERC-20)` : item.asset}
                     </option>
                   ))}
                 </Select>
@@ -198,7 +199,7 @@ export function WithdrawPage() {
                       className="min-w-0 flex-1 text-left"
                       aria-pressed={active}
                       onClick={() => {
-                        setAsset(wallet.asset as Asset);
+                        setAsset(wallet.asset);
                         setAddress(wallet.address);
                       }}
                     >
