@@ -67,11 +67,12 @@ export const securityPlugin = fp(async (app, options: { appUrl: string; extraScr
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
-    done(UNSAFE_METHODS.has(request.method) && isCrossSite(request, appHost) ? forbidden('Cross-site requests are not allowed') : undefined);
+    const unsafe = UNSAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
+    done(unsafe && isCrossSite(request, appHost) ? forbidden('Cross-site requests are not allowed') : undefined);
   });
 });
 
-/** A state-changing request sent from another site (Fetch Metadata, else its Origin). */
+/** A request sent from another site (Fetch Metadata, else its Origin). */
 function isCrossSite(request: FastifyRequest, appHost: string | null): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;

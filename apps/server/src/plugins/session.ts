@@ -30,7 +30,7 @@ export const sessionPlugin = fp(async (app) => {
     route.preHandler = handlers.filter((handler) => !GUARDS.has(handler as never));
     route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     request.sessionToken = token;
@@ -38,6 +38,8 @@ export const sessionPlugin = fp(async (app) => {
     request.auth = token
       ? await findSession(app.deps.db, token, { withBalances: sessionWithBalances, dailyMovesSince: sessionWithDailyMovesSince?.(app.deps.now()) })
       : null;
+    // A signed-in answer is one person's: no shared cache may keep it or give it to another.
+    if (request.auth) reply.header('cache-control', 'no-store').header('vary', 'Cookie, Authorization');
     if (
       request.auth?.session.impersonatorId &&
       !SAFE_METHODS.has(request.method) &&

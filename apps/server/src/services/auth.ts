@@ -343,13 +343,14 @@ export async function loginWithCode(deps: AppDeps, email: string, loginCode: str
 // ---------------------------------------------------------------- logout
 
 /** Ends the caller's sessions: all of the account's, or only the impersonation session. */
-export async function logout(deps: AppDeps, session: { id: string; userId: string; impersonatorId: string | null } | null) {
-  if (!session) return;
-  if (session.impersonatorId) {
-    await revokeSession(deps.db, session.id);
-    return;
-  }
-  await revokeUserSessions(deps.db, session.userId);
+/** GET /api/users/logout: ends this session only (other devices stay signed in). */
+export async function logout(deps: AppDeps, session: { id: string } | null) {
+  if (session) await revokeSession(deps.db, session.id);
+}
+
+/** POST /api/users/logout-everywhere: ends every session of the account. */
+export async function logoutEverywhere(deps: AppDeps, userId: string) {
+  await revokeUserSessions(deps.db, userId);
 }
 
 // ---------------------------------------------------------------- email verification

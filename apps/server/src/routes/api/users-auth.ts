@@ -31,6 +31,7 @@ import {
   login,
   loginWithCode,
   logout,
+  logoutEverywhere,
   register,
   resendLoginCode,
   resendVerification,
@@ -269,11 +270,28 @@ export async function usersAuthRoutes(app: App) {
 
   app.get(
     '/api/users/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out (ends the sessions of this account)', response: { 200: message } } },
+    {
+      // The spec's sign-out is a GET: refused from another site, so no page elsewhere can sign a user out.
+      config: { changesState: true },
+      schema: { tags: ['auth'], summary: 'Sign out of this browser (ends this session only; 403 when sent from another site)', response: { 200: message } },
+    },
     async (request, reply) => {
       await logout(app.deps, request.auth?.session ?? null);
       clearSessionCookie(request, reply);
       return { message: MESSAGES.logout };
+    },
+  );
+
+  app.post(
+    '/api/users/logout-everywhere',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['auth'], summary: 'Sign out everywhere: ends every session of this account, this one included', response: { 200: message } },
+    },
+    async (request, reply) => {
+      await logoutEverywhere(app.deps, currentUser(request).id);
+      clearSessionCookie(request, reply);
+      return { message: 'You are signed out on every device' };
     },
   );
 

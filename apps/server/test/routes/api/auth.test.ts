@@ -377,21 +377,63 @@ describe('new browser: access code', () => {
 });
 
 describe('logout, loginStatus, getUser', () => {
-  it('logout ends the sessions of the account and clears the cookie', async () => {
+  async function twoSessions() {
     const browser = new Browser(t);
     const { body } = await registerIn(browser);
-    const sid = browser.sid!;
-    // A second session of the same account (an API client).
+    // A second session of the same account (an API client, another device).
     const api = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: body.password }, cookies: { did: browser.cookies.get('did')! } });
     const apiSid = api.cookies.find((cookie) => cookie.name === 'sid')!.value;
+    return { browser, sid: browser.sid!, apiSid };
+  }
+  const signedIn = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/users/loginStatus', headers: { authorization: `Bearer ${token}` } })).json() as boolean;
+
+  it('logout ends this session only and clears the cookie; other devices stay signed in', async () => {
+    const { browser, sid, apiSid } = await twoSessions();
     const response = await browser.get('/api/users/logout');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Logout successful' });
     expect(browser.sid).toBeUndefined();
-    for (const token of [sid, apiSid]) {
-      const status = await t.app.inject({ method: 'GET', url: '/api/users/loginStatus', headers: { authorization: `Bearer ${token}` } });
-      expect(status.json()).toBe(false);
+    expect(await signedIn(sid)).toBe(false);
+    expect(await signedIn(apiSid)).toBe(true);
+  });
+
+  it('logout cannot be forced from another site', async () => {
+    const { browser, sid, apiSid } = await twoSessions();
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+      const refused = await browser.get('/api/users/logout', headers);
+      expect(refused.statusCode).toBe(403);
     }
+    expect(await signedIn(sid)).toBe(true);
+    expect(await signedIn(apiSid)).toBe(true);
+    // The app's own page may (same-origin Fetch Metadata).
+    expect((await browser.get('/api/users/logout', { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+
+  it('sign out everywhere ends every session of the account, and only by an explicit POST from the app', async () => {
+    const { browser, sid, apiSid } = await twoSessions();
+    expect((await browser.post('/api/users/logout-everywhere', {}, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect(await signedIn(apiSid)).toBe(true);
+    const done = await browser.post('/api/users/logout-everywhere', {});
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: 'You are signed out on every device' });
+    expect(await signedIn(sid)).toBe(false);
+    expect(await signedIn(apiSid)).toBe(false);
+  });
+
+  it('answers signed-in requests with no-store and Vary, JSON and the CSV export alike; public answers keep their caching', async () => {
+    const { headers } = await t.createUser();
+    for (const url of ['/api/users/getUser', '/api/invest/getTransactionHistory', '/api/invest/getTransactionHistory?format=csv', '/api/users/loginStatus', '/api/invest/plans']) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers.vary, url).toBe('Cookie, Authorization');
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/payments/pending-deposit', headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/invest/plans' });
+    expect(anonymous.headers['cache-control']).not.toBe('no-store');
   });
 
   it('logout without a session still answers', async () => {

@@ -96,6 +96,7 @@ const ACCESS: Record<string, Level | Row> = {
   'PATCH /api/users/verifyUser/:token': 'public',
   'GET /api/users/auth-options': 'public',
   'GET /api/users/logout': 'public',
+  'POST /api/users/logout-everywhere': 'user',
   'GET /api/users/getUser': 'user',
   'PATCH /api/users/updateUser': 'user',
   'POST /api/users/uploadPhoto': 'user',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from '../../../lib/toast';
@@ -129,6 +129,20 @@ describe('/user-profile', () => {
     await user.click(within(devices as HTMLElement).getByRole('button', { name: 'Sign out Chrome on Android' }));
     expect(await screen.findByText('Device signed out')).toBeInTheDocument();
     expect(calls.some((c) => c.url.endsWith(`/api/users/sessions/${'b'.repeat(64)}`) && c.init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('Security tab: Sign out everywhere is its own explicit action', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = api({ '/api/users/logout-everywhere': () => ({ body: { message: 'You are signed out on every device' } }) });
+    const user = userEvent.setup();
+    renderApp('/user-profile', { routes, user: testUser() });
+    await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You are signed out on every device')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/api/users/logout-everywhere'))?.init?.method).toBe('POST');
+    expect(assign).toHaveBeenCalledWith('/login');
+    vi.unstubAllGlobals();
   });
 
   it('Security tab: sets up two-factor with a QR code and shows the recovery codes', async () => {

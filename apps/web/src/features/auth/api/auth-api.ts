@@ -80,6 +80,7 @@ export const authApi = {
   authOptions: () => apiFetch<{ googleClientId: string | null }>('/api/users/auth-options'),
   sessions: () => apiFetch<{ sessions: DeviceSession[] }>('/api/users/sessions'),
   revokeSession: (id: string) => apiFetch<{ message: string }>(`/api/users/sessions/${enc(id)}`, { method: 'DELETE' }),
+  logoutEverywhere: () => apiFetch<{ message: string }>('/api/users/logout-everywhere', { method: 'POST' }),
   twoFactorStatus: () => apiFetch<{ enabled: boolean; recoveryCodesLeft: number }>('/api/users/2fa'),
   twoFactorSetup: () => apiFetch<{ secret: string; otpauthUrl: string; qrCodeDataUrl: string }>('/api/users/2fa/setup', { method: 'POST' }),
   twoFactorEnable: (code: string) =>

@@ -84,6 +84,18 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
     }
   }
 
+  async function signOutEverywhere() {
+    setBusy('everywhere');
+    try {
+      const answer = await authApi.logoutEverywhere();
+      toast.success(answer.message);
+      window.location.assign('/login');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not sign out your devices'));
+      setBusy(null);
+    }
+  }
+
   return (
     <section aria-labelledby="devices-heading" className="space-y-4">
       <div>
@@ -130,6 +142,13 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
           })}
         </ul>
       )}
+      <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+        <p className="text-sm text-slate-600 dark:text-slate-400">Lost a device? End every session of your account, this one included.</p>
+        <Button variant="danger" size="sm" onClick={() => void signOutEverywhere()} loading={busy === 'everywhere'} disabled={readOnly}>
+          <LogOut className="size-4" aria-hidden />
+          Sign out everywhere
+        </Button>
+      </div>
     </section>
   );
 }
