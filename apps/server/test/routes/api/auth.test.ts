@@ -400,7 +400,7 @@ describe('logout, loginStatus, getUser', () => {
 
   it('logout cannot be forced from another site', async () => {
     const { browser, sid, apiSid } = await twoSessions();
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
       const refused = await browser.get('/api/users/logout', headers);
       expect(refused.statusCode).toBe(403);
     }
