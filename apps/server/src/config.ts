@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEvmTokens, type EvmToken } from '@app/shared';
@@ -136,11 +136,55 @@ export function loadChainConfig(env: NodeJS.ProcessEnv): ChainConfig {
   };
 }
 
+/** DATABASE_URL, when set, must be a PostgreSQL URL (another scheme was silently tried as PostgreSQL). */
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.DATABASE_URL?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    // The value is not repeated: it holds a password.
+    throw new ConfigError('DATABASE_URL is not a valid URL: expected postgres://user:password@host:5432/database (or unset it for the embedded database).');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${url.protocol}//: only PostgreSQL is supported (unset it for the embedded database).`);
+  }
+  if (!url.hostname && !url.searchParams.get('host')) throw new ConfigError('DATABASE_URL names no host: expected postgres://user:password@host:5432/database.');
+  return text;
+}
+
+/** DATA_DIR must be a directory this process can write, or one it can create. */
+function checkDataDir(dataDir: string): void {
+  let existing = dataDir;
+  while (!existsSync(existing)) {
+    const parent = path.dirname(existing);
+    if (parent === existing) break;
+    existing = parent;
+  }
+  if (existing === dataDir && !statSync(dataDir).isDirectory()) {
+    throw new ConfigError(`DATA_DIR ${dataDir} is not a directory: point DATA_DIR at a directory (it is created when missing).`);
+  }
+  if (existing !== dataDir && !statSync(existing).isDirectory()) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${existing} is not a directory.`);
+  }
+  try {
+    accessSync(existing, constants.W_OK);
+  } catch {
+    throw new ConfigError(
+      existing === dataDir
+        ? `DATA_DIR ${dataDir} is not writable by this user: fix its permissions or point DATA_DIR elsewhere.`
+        : `DATA_DIR ${dataDir} cannot be created: ${existing} is not writable by this user.`,
+    );
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const databaseUrl = databaseUrlFrom(env);
+  checkDataDir(dataDir);
   const production = env.NODE_ENV === 'production';
   const adminEmail = env.ADMIN_EMAIL?.trim() || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './services/accounts';
+import { checkRedis, databaseStartupError } from './startup-errors';
 
 /** Time allowed for in-flight requests to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -10,9 +11,19 @@ const REQUESTS_GRACE_MS = 5_000;
 
 async function main() {
   const config = loadConfig();
+  if (config.redisUrl) await checkRedis(config.redisUrl);
   const database = await openDatabase(config);
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    const known = config.databaseUrl ? databaseStartupError(error, config.databaseUrl) : null;
+    if (known) await database.close().catch(() => {});
+    throw known ?? error;
+  }
   const app = await buildApp({ config, database });
+  if (config.production && config.databaseUrl && !config.redisUrl) {
+    app.log.warn('REDIS_URL is not set: rate limits are counted per instance. With several instances behind a load balancer, set REDIS_URL so they share them.');
+  }
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
     if (result === 'created') app.log.info({ email: config.adminEmail }, 'admin account created');
