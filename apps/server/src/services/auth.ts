@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { authTokens, loginCodes, trustedDevices, users, type AuthTokenKind, type UserRow } from '../db/schema';
 import { deriveKey, hashToken, hmac, randomToken, safeEqual } from '../lib/crypto';
 import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { hashNewPassword, verifyPassword } from '../lib/passwords';
 import { findUserByEmail, insertUser, storedPasswordHash } from './accounts';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions';
 import { isTwoFactorEnabled } from './user-view';
@@ -183,7 +183,7 @@ export async function register(deps: AppDeps, data: RegisterData, context: AuthC
     referredById = referrer.id;
   }
   // Hash before the transaction: argon2 takes tens of milliseconds and must not hold a connection.
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashNewPassword(data.password);
   try {
     return await deps.db.transaction(async (tx) => {
       const created = await insertUser(tx, {
@@ -394,7 +394,7 @@ export async function forgotPassword(deps: AppDeps, email: string): Promise<stri
 }
 
 export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<string> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(deps, tx, token, 'reset-password');
     const [user] = await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, userId)).returning();
@@ -416,7 +416,7 @@ export async function changePassword(
     throw badRequest('This account signs in with Google and has no password yet. Use Forgot password to set one.');
   }
   if (!(await verifyPassword(storedHash, data.oldPassword))) throw badRequest(MESSAGES.wrongOldPassword);
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashNewPassword(data.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, currentSessionId);

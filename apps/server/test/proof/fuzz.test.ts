@@ -269,7 +269,7 @@ describe('hostile-input fuzzer over the OpenAPI document', () => {
         if (response.statusCode >= 500) failures.push({ index: sent, why: '5xx', request: describeRequest(), status: response.statusCode, body: body.slice(0, 500) });
         if (STACK_TRACE.test(body)) failures.push({ index: sent, why: 'stack trace in body', request: describeRequest(), status: response.statusCode, body: body.slice(0, 500) });
         const fpStart = performance.now();
-        const after = await fingerprint();
+        let after = await fingerprint();
         fingerprintMs += performance.now() - fpStart;
         if (response.statusCode >= 400) {
           const changed = [...after].filter(([table, hash]) => before.get(table) !== hash).map(([table]) => table);
@@ -279,6 +279,8 @@ describe('hostile-input fuzzer over the OpenAPI document', () => {
           if (!(await findSession(t.database.db, user.token))) {
             const fresh = await t.createUser({ role: role as 'subscriber' });
             users[role] = fresh;
+            // The new account and session are the harness's, not the next request's.
+            after = await fingerprint();
           }
         }
         before = after;

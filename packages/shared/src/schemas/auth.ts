@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, emailField, isValidEmail, requiredString } from './common';
+import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, emailField, isValidEmail, requiredString, textField } from './common';
 
 /** SPEC §5 messages for the auth forms, shared by the server routes and the web forms. */
 export const AUTH_MESSAGES = {
@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   loginCodeRequired: 'Please fill in the login code',
   loginCodeLength: 'Access code must be 6 characters',
   twoFactorCodeRequired: 'Please enter the code from your authenticator app',
+  commonPassword: 'This password is one of the most common ones, which attackers try first. Please choose another.',
 } as const;
 
 /** Longest password we hash; argon2 would accept more, but nobody needs it and it bounds the work. */
@@ -155,7 +156,7 @@ export const emailParamSchema = z.object({
 export const updateUserSchema = z.object({
   name: requiredString(REQUIRED, 100).optional(),
   phone: phoneField.optional(),
-  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
+  bio: textField(1000, 'Bio must be at most 1000 characters').optional(),
   country: requiredString(REQUIRED, 100).optional(),
   /** A photo url handed out by our upload endpoint, or null/empty to remove the photo. */
   photo: z.string().trim().max(300).nullable().optional(),
@@ -167,7 +168,7 @@ export const profileFormSchema = z.object({
   name: requiredString(REQUIRED, 100),
   phone: phoneField,
   country: requiredString(REQUIRED, 100),
-  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
+  bio: textField(1000, 'Bio must be at most 1000 characters').optional(),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 

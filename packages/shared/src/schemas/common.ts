@@ -16,13 +16,40 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
 }
 
-/** A required string: missing, non-string or blank all give `message`. */
+export const HIDDEN_CHARACTERS_MESSAGE = 'Text may not contain invisible or text-direction control characters';
+
+/**
+ * Characters that change how text reads without being seen: control characters (tab and
+ * line breaks aside), bidirectional embeddings, overrides, isolates and marks (the
+ * "Trojan Source" trick), zero-width spaces, word joiners and the byte-order mark. Zero-width
+ * (non-)joiners stay: scripts such as Persian and emoji sequences need them.
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTERS.test(text);
+}
+
+/** Free text as people type it: trimmed, no hidden characters, stored in Unicode NFC (one spelling per name). */
+export function textField(max: number, tooLong = `Must be at most ${max} characters`) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_MESSAGE)
+    .overwrite((value) => value.normalize('NFC'));
+}
+
+/** A required string: missing, non-string or blank all give `message`; free of hidden characters, NFC. */
 export function requiredString(message: string = REQUIRED, max = 500) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+    .max(max, `Must be at most ${max} characters`)
+    .refine((value) => !hasHiddenCharacters(value), HIDDEN_CHARACTERS_MESSAGE)
+    .overwrite((value) => value.normalize('NFC'));
 }
 
 export function emailField(requiredMessage: string = REQUIRED) {

@@ -3,7 +3,7 @@ import { assetsForAddress, isValidAddress } from '../addresses';
 import { applyBasisPoints } from '../money';
 import { PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '../roles';
 import { assetSymbolField, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
-import { amountCents } from './common';
+import { amountCents, textField } from './common';
 
 /** An asset symbol; which assets are open is the server's catalogue (BTC, ETH and the configured tokens). */
 export const assetField = assetSymbolField;
@@ -47,7 +47,7 @@ export const paymentAnswerSchema = z.object({ message: z.string(), transaction: 
 export const paymentDecisionSchema = z.object({
   transactionId: z.string({ error: 'Transaction ID is missing!' }).trim().min(1, 'Transaction ID is missing!').max(64),
   status: z.string().max(20).optional(),
-  notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  notes: textField(1000, 'Notes must be at most 1000 characters').optional(),
   /** The USD value staff confirm, for a deposit detected on chain in an asset that is not USD-pegged. */
   amount: amountCents.optional(),
 });
@@ -69,7 +69,7 @@ export const withdrawalCreateSchema = z
 export type WithdrawalCreateInput = z.input<typeof withdrawalCreateSchema>;
 
 export const withdrawalDecisionSchema = z.object({
-  notes: z.string({ error: 'Notes must be text' }).trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  notes: textField(1000, 'Notes must be at most 1000 characters').optional(),
   /** The payout transaction (approval); required and checked on chain where the asset's network has an RPC. */
   txHash: txHashField.optional(),
 });
@@ -113,7 +113,7 @@ export type SavedWalletInput = z.input<typeof savedWalletSchema>;
 
 export const feesToggleSchema = z.object({
   hasFees: z.boolean({ error: 'hasFees must be true or false' }),
-  reason: z.string().trim().max(500).optional(),
+  reason: textField(500).optional(),
 });
 
 export const HISTORY_TYPES = ['Transaction', 'Investment', 'Withdrawal', 'Adjustment'] as const;

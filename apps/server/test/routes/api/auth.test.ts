@@ -753,3 +753,37 @@ describe('auth options', () => {
 });
 
 
+
+describe('common passwords and hidden characters', () => {
+  it('refuses a common password at registration, reset and change, with a clear message', async () => {
+    for (const password of ['password1', 'Qwerty123', 'iloveyou']) {
+      const response = await new Browser(t).post('/api/users/register', registration({ password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().message).toBe('This password is one of the most common ones, which attackers try first. Please choose another.');
+    }
+    const browser = new Browser(t);
+    const { body } = await registerIn(browser);
+    const change = await browser.patch('/api/users/changePassword', { oldPassword: body.password, password: 'Password123' });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().message).toMatch(/most common ones/);
+    // The old password still works: nothing changed.
+    expect((await browser.patch('/api/users/changePassword', { oldPassword: body.password, password: 'An0ther-g00d-one' })).statusCode).toBe(200);
+  });
+
+  it('refuses names and text with bidirectional overrides or invisible control characters, and stores names in NFC', async () => {
+    for (const name of ['Ada\u202Eecalevol', 'Ada\u200BLovelace', 'Ada\u0007', 'Ada\u2066x\u2069', 'A\uFEFFda']) {
+      const response = await new Browser(t).post('/api/users/register', registration({ name }));
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().message).toBe('Text may not contain invisible or text-direction control characters');
+    }
+    const browser = new Browser(t);
+    // "Zoë" typed as Z o e + combining diaeresis (NFD) is stored as the single character ë (NFC).
+    const { user } = await registerIn(browser, { name: 'Zoe\u0308 Persian\u200Cname' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user._id));
+    expect(row!.name).toBe('Zo\u00EB Persian\u200Cname');
+    const bio = await browser.patch('/api/users/updateUser', { bio: 'Hello\u202Eworld' });
+    expect(bio.statusCode).toBe(400);
+    const multiline = await browser.patch('/api/users/updateUser', { bio: 'Line one\nLine two' });
+    expect(multiline.statusCode).toBe(200);
+  });
+});
