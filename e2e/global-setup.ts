@@ -113,6 +113,8 @@ export default async function globalSetup() {
       NODE_ENV: 'test',
       // Every spec signs in from 127.0.0.1; the per-IP sign-in limits are tested in the server suite.
       AUTH_RATE_LIMIT_SCALE: '100',
+      // The invest spec watches a plan mature: a term of seconds, not the production hour.
+      PLAN_MIN_TERM_SECONDS: '10',
       EVM_RPC_URL: evm.url,
       EVM_TOKENS: `USDT:${usdt}:6:usd`,
       EVM_CONFIRMATIONS: String(E2E_CONFIRMATIONS),

@@ -30,6 +30,8 @@ export interface Config {
   runJobs: boolean;
   /** Trust X-Forwarded-* from a proxy in front of us. */
   trustProxy: boolean;
+  /** The shortest term a plan may have (PLAN_MIN_TERM_SECONDS, default one hour; demos and the e2e suite set less). */
+  planMinTermSeconds: number;
   chain: ChainConfig;
 }
 
@@ -211,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
     runJobs: env.RUN_JOBS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
+    planMinTermSeconds: wholeNumber(env, 'PLAN_MIN_TERM_SECONDS', 3600, 1, 86_400),
     chain: loadChainConfig(env),
   };
 }

@@ -20,6 +20,18 @@ export function roleRank(role: Role): number {
   }
 }
 
+/**
+ * The roles `actor` may give an account that has the role `target` (PRODUCT §2 Roles): staff
+ * act only on lower roles; an admin gives any role, staff roles included; an author only keeps
+ * subscribers in or out (suspend, reinstate).
+ */
+export function grantableRoles(actor: Role, target: Role): Role[] {
+  if (roleRank(target) >= roleRank(actor)) return [];
+  if (actor === 'admin') return [...ROLES];
+  if (actor === 'author') return ['subscriber', 'suspended'];
+  return [];
+}
+
 export const KYC_STATUSES = ['Not Submitted', 'Pending', 'Rejected', 'Approved'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 

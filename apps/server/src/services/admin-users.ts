@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   formatUsd,
+  grantableRoles,
   roleRank,
   type AdminUserView,
   type Role,
@@ -122,8 +123,9 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: Sess
   return deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, input.id, true);
     assertMayManage(actor, target);
-    if (input.role === 'admin' && actor.role !== 'admin') throw forbidden(ADMIN_MESSAGES.onlyAdminsGrantAdmin);
-    if (roleRank(input.role) > roleRank(actor.role)) throw forbidden(ADMIN_MESSAGES.lowerRolesOnly);
+    if (!grantableRoles(actor.role, target.role).includes(input.role)) {
+      throw forbidden(actor.role === 'admin' ? ADMIN_MESSAGES.lowerRolesOnly : ADMIN_MESSAGES.onlyAdminsGrantStaff);
+    }
     if (target.role === input.role) return { message: `${target.name} is already ${input.role}` };
     await tx.update(users).set({ role: input.role, updatedAt: deps.now() }).where(eq(users.id, target.id));
     if (input.role === 'suspended') await revokeUserSessions(tx, target.id);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
-import type { Db, DbOrTx } from '../db/client';
+import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, PLAN_RANGE_MESSAGE, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
+import type { AppDeps } from '../deps';
+import type { DbOrTx } from '../db/client';
 import { batchedRead } from '../db/batched-read';
 import { preparedPerDatabase } from '../db/prepared';
 import { plans, type PlanRow } from '../db/schema';
@@ -112,9 +113,18 @@ async function nameTaken<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createPlan(db: Db, actor: AuditActor, input: CreatePlan): Promise<PlanRow> {
+/** The term of a new or edited plan: at least the configured minimum (one hour unless set lower). */
+function checkTerm(deps: AppDeps, durationSeconds: number | undefined): void {
+  const min = deps.config.planMinTermSeconds;
+  if (durationSeconds !== undefined && durationSeconds < min) {
+    throw badRequest(min % 3600 === 0 ? `A plan's term must be at least ${min / 3600} hour${min === 3600 ? '' : 's'}` : `A plan's term must be at least ${min} seconds`);
+  }
+}
+
+export async function createPlan(deps: AppDeps, actor: AuditActor, input: CreatePlan): Promise<PlanRow> {
+  checkTerm(deps, input.durationSeconds);
   return nameTaken(() =>
-    db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(plans)
         .values({
@@ -139,14 +149,15 @@ export async function createPlan(db: Db, actor: AuditActor, input: CreatePlan): 
  * Edits a plan. Running investments keep the rate and term they were made with (copied
  * onto the investment), so an edit only affects new investments; retiring stops those.
  */
-export async function updatePlan(db: Db, actor: AuditActor, id: string, patch: UpdatePlan): Promise<PlanRow> {
+export async function updatePlan(deps: AppDeps, actor: AuditActor, id: string, patch: UpdatePlan): Promise<PlanRow> {
+  checkTerm(deps, patch.durationSeconds);
   return nameTaken(() =>
-    db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(plans).where(eq(plans.id, id)).limit(1).for('update');
       if (!before) throw notFound(INVEST_MESSAGES.planNotFound);
       const minCents = patch.minAmount ?? before.minCents;
       const maxCents = patch.maxAmount ?? before.maxCents;
-      if (maxCents < minCents) throw badRequest('The maximum amount must not be below the minimum amount');
+      if (maxCents <= minCents) throw badRequest(PLAN_RANGE_MESSAGE);
       const [row] = await tx
         .update(plans)
         .set({

@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: undefined,
     runJobs: false,
     trustProxy: false,
+    // The suites move the clock through terms of seconds and minutes.
+    planMinTermSeconds: 1,
     chain: loadChainConfig({}),
     ...overrides,
   };

@@ -10,7 +10,7 @@ export const ADMIN_MESSAGES = {
   somethingWrong: 'Something went wrong.',
   notYourself: 'You cannot do this to your own account',
   lowerRolesOnly: 'You can only manage accounts with a lower role than yours',
-  onlyAdminsGrantAdmin: 'Only an admin can grant or remove the admin role',
+  onlyAdminsGrantStaff: 'Only an admin can grant or remove staff roles (author, admin)',
   userNotFound: 'User not found',
   notImpersonating: 'You are not impersonating anyone',
 } as const;

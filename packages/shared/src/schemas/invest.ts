@@ -27,9 +27,9 @@ export const REFERRAL_MESSAGES = {
   earn: 'earn up to $5 per referral',
 } as const;
 
-/** Upper bound for a plan's term rate: 1000% per term. */
-export const MAX_ROI_BASIS_POINTS = 100_000;
-/** A plan's term: at least 1 second (tests), at most 10 years. */
+/** A plan returns at most 100% of the amount per term. */
+export const MAX_ROI_BASIS_POINTS = 10_000;
+/** A plan's term: at most 10 years; the server holds it to at least PLAN_MIN_TERM_SECONDS (1 hour). */
 export const MAX_PLAN_DURATION_SECONDS = 10 * 365 * 86_400;
 export const MAX_PLAN_BENEFITS = 8;
 
@@ -41,7 +41,7 @@ export const roiBasisPoints = z.unknown().transform((value, ctx) => {
     return z.NEVER;
   }
   if (parsed.cents > MAX_ROI_BASIS_POINTS) {
-    ctx.addIssue({ code: 'custom', message: 'ROI must be at most 1000%' });
+    ctx.addIssue({ code: 'custom', message: 'ROI must be at most 100% per term' });
     return z.NEVER;
   }
   return parsed.cents;
@@ -123,8 +123,8 @@ const planFields = {
 };
 
 const rangeOk = (body: { minAmount?: number; maxAmount?: number }) =>
-  body.minAmount === undefined || body.maxAmount === undefined || body.maxAmount >= body.minAmount;
-const RANGE_MESSAGE = 'The maximum amount must not be below the minimum amount';
+  body.minAmount === undefined || body.maxAmount === undefined || body.maxAmount > body.minAmount;
+export const PLAN_RANGE_MESSAGE = 'The maximum amount must be above the minimum amount';
 
 /** Staff: POST /api/invest/plans. */
 export const createPlanSchema = z
@@ -134,7 +134,7 @@ export const createPlanSchema = z
     benefits: planFields.benefits.default([]),
     retired: planFields.retired.default(false),
   })
-  .refine(rangeOk, { message: RANGE_MESSAGE, path: ['maxAmount'] });
+  .refine(rangeOk, { message: PLAN_RANGE_MESSAGE, path: ['maxAmount'] });
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
 /** Staff: PATCH /api/invest/plans/:id (any subset; `retired: true` retires the plan). */
@@ -149,7 +149,7 @@ export const updatePlanSchema = z
     benefits: planFields.benefits.optional(),
     retired: planFields.retired.optional(),
   })
-  .refine(rangeOk, { message: RANGE_MESSAGE, path: ['maxAmount'] });
+  .refine(rangeOk, { message: PLAN_RANGE_MESSAGE, path: ['maxAmount'] });
 export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 
 /** GET /api/invest/plans item. Money as decimal strings; rates as percentages. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createPlanSchema, INVEST_MESSAGES, INVESTMENT_STATUSES, isStaff, startInvestSchema, type PlanView, updatePlanSchema, upgradeInvestmentSchema } from '@app/shared';
 import type { App } from '../../plugins/types';
-import { currentUser, requireStaff, requireUser } from '../../plugins/session';
+import { currentUser, requireAdmin, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
 import { withIdempotency } from '../../services/idempotency';
 import {
@@ -72,11 +72,11 @@ export async function investPlanRoutes(app: App) {
   app.post(
     '/api/invest/plans',
     {
-      preHandler: requireStaff,
-      schema: { tags: ['invest'], summary: 'Staff: create a plan', body: createPlanSchema, response: { 201: planSchema } },
+      preHandler: requireAdmin,
+      schema: { tags: ['invest'], summary: 'Admins: create a plan (min below max, a term of at least an hour, 0-100% per term; audited)', body: createPlanSchema, response: { 201: planSchema } },
     },
     async (request, reply) => {
-      const row = await createPlan(app.deps.db, auditActor(request), request.body);
+      const row = await createPlan(app.deps, auditActor(request), request.body);
       return reply.status(201).send(planView(row));
     },
   );
@@ -84,16 +84,16 @@ export async function investPlanRoutes(app: App) {
   app.patch(
     '/api/invest/plans/:id',
     {
-      preHandler: requireStaff,
+      preHandler: requireAdmin,
       schema: {
         tags: ['invest'],
-        summary: 'Staff: edit or retire a plan (running investments keep their terms)',
+        summary: 'Admins: edit or retire a plan (running investments keep their terms; audited)',
         params: planParam,
         body: updatePlanSchema,
         response: { 200: planSchema },
       },
     },
-    async (request) => planView(await updatePlan(app.deps.db, auditActor(request), request.params.id, request.body)),
+    async (request) => planView(await updatePlan(app.deps, auditActor(request), request.params.id, request.body)),
   );
 }
 

@@ -152,13 +152,21 @@ describe('POST /api/users/upgradeUser', () => {
     expect((await upgrade(admin, { id: author.user.id, role: 'subscriber' })).statusCode).toBe(200);
   });
 
-  it('only admins grant the admin role', async () => {
+  it('only admins grant or remove staff roles; authors suspend and reinstate subscribers', async () => {
     const author = await t.createUser({ role: 'author' });
     const admin = await t.createUser({ role: 'admin' });
     const subscriber = await t.createUser();
-    const refused = await upgrade(author, { id: subscriber.user.id, role: 'admin' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Only an admin can grant or remove the admin role');
+    for (const role of ['admin', 'author'] as const) {
+      const refused = await upgrade(author, { id: subscriber.user.id, role });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Only an admin can grant or remove staff roles (author, admin)');
+    }
+    expect((await upgrade(author, { id: subscriber.user.id, role: 'suspended' })).statusCode).toBe(200);
+    expect((await upgrade(author, { id: subscriber.user.id, role: 'subscriber' })).statusCode).toBe(200);
+    expect((await upgrade(admin, { id: subscriber.user.id, role: 'author' })).statusCode).toBe(200);
+    // Now staff: the author can no longer touch it; the admin can take the role back.
+    expect((await upgrade(author, { id: subscriber.user.id, role: 'subscriber' })).statusCode).toBe(403);
+    expect((await upgrade(admin, { id: subscriber.user.id, role: 'subscriber' })).statusCode).toBe(200);
     expect((await upgrade(admin, { id: subscriber.user.id, role: 'admin' })).statusCode).toBe(200);
   });
 

@@ -160,8 +160,8 @@ const ACCESS: Record<string, Level | Row> = {
 
   // Investments
   'GET /api/invest/plans': 'public',
-  'POST /api/invest/plans': 'staff',
-  'PATCH /api/invest/plans/:id': 'staff',
+  'POST /api/invest/plans': 'admin',
+  'PATCH /api/invest/plans/:id': 'admin',
   'POST /api/invest/start-invest': 'user',
   'GET /api/invest/investment-history': 'user',
   'GET /api/invest/getTransactionHistory': 'user',

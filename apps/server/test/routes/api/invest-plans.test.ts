@@ -84,7 +84,7 @@ describe('staff plan management', () => {
   });
 
   it('refuses bad input with 400 and duplicate names with 409', async () => {
-    const admin = await t.createUser({ role: 'author' });
+    const admin = await t.createUser({ role: 'admin' });
     const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/invest/plans', headers: admin.headers, payload: payload as object });
     expect((await post({ name: 'X', roiPercent: -1, minAmount: 1, maxAmount: 2, durationSeconds: 1 })).statusCode).toBe(400);
     expect((await post({ name: 'X', roiPercent: 1, minAmount: 5, maxAmount: 2, durationSeconds: 1 })).statusCode).toBe(400);
@@ -97,5 +97,37 @@ describe('staff plan management', () => {
     expect(shrink.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'PATCH', url: '/api/invest/plans/nope', headers: admin.headers, payload: { retired: true } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('is for admins only, with bounds: min below max, a term of at least an hour, up to 100% per term', async () => {
+    const strict = await buildTestApp({ config: { planMinTermSeconds: 3600 } });
+    try {
+      const admin = await strict.createUser({ role: 'admin' });
+      const author = await strict.createUser({ role: 'author' });
+      const good = { name: 'Hourly', roiPercent: 1, minAmount: 100, maxAmount: 200, durationSeconds: 3600 };
+      const post = (who: typeof admin, payload: object) => strict.app.inject({ method: 'POST', url: '/api/invest/plans', headers: who.headers, payload });
+      const byAuthor = await post(author, good);
+      expect(byAuthor.statusCode).toBe(403);
+      expect(byAuthor.json().message).toBe('Not authorized: admins only');
+      for (const [payload, message] of [
+        [{ ...good, maxAmount: 100 }, 'The maximum amount must be above the minimum amount'],
+        [{ ...good, durationSeconds: 3599 }, "A plan's term must be at least 1 hour"],
+        [{ ...good, roiPercent: '100.01' }, 'ROI must be at most 100% per term'],
+      ] as const) {
+        const refused = await post(admin, payload);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(message);
+      }
+      const created = await post(admin, { ...good, roiPercent: 100 });
+      expect(created.statusCode).toBe(201);
+      const plan = created.json<Plan>();
+      expect((await strict.app.inject({ method: 'PATCH', url: `/api/invest/plans/${plan._id}`, headers: author.headers, payload: { retired: true } })).statusCode).toBe(403);
+      const shorter = await strict.app.inject({ method: 'PATCH', url: `/api/invest/plans/${plan._id}`, headers: admin.headers, payload: { durationSeconds: 60 } });
+      expect(shorter.statusCode).toBe(400);
+      const audit = await strict.database.db.select().from(auditLog).where(eq(auditLog.targetId, plan._id));
+      expect(audit.map((entry) => entry.action)).toEqual(['plan.create']);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Mail, Trash2, UserCog, Eye } from 'lucide-react';
-import { ADMIN_MESSAGES, ROLES, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
+import { ADMIN_MESSAGES, grantableRoles, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -53,7 +53,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
 
   const self = viewer?._id === user._id;
   const manageable = Boolean(viewer) && !self && roleRank(user.role) < roleRank(viewer!.role);
-  const grantable = ROLES.filter((option) => (option === 'admin' ? viewer?.role === 'admin' : roleRank(option) <= roleRank(viewer?.role ?? 'subscriber')));
+  const grantable = viewer ? grantableRoles(viewer.role, user.role) : [];
 
   function askRole() {
     if (!role) {
