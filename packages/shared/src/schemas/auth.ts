@@ -192,3 +192,22 @@ export const googleCallbackSchema = z.object({
   twoFactorCode: twoFactorCodeField.optional(),
 });
 export type GoogleCallbackInput = z.input<typeof googleCallbackSchema>;
+
+// ---------- Automated emails (SPEC §7 sendAutomatedEmail) ----------
+
+/** The two uses the spec names: after a password change, after a role change. */
+export const AUTOMATED_EMAIL_TEMPLATES = ['changePassword', 'changeRole'] as const;
+
+/**
+ * POST /api/users/sendAutomatedEmail: subject, send_to, reply_to, template, url. Only
+ * `send_to` and `template` decide anything: the content is the server's own email for that
+ * event, so nothing here can carry someone else's text or link.
+ */
+export const automatedEmailSchema = z.object({
+  subject: z.string().max(200).optional(),
+  send_to: emailField(),
+  reply_to: z.string().max(254).optional(),
+  template: z.enum(AUTOMATED_EMAIL_TEMPLATES, { error: `Template must be one of ${AUTOMATED_EMAIL_TEMPLATES.join(', ')}` }),
+  url: z.string().max(500).optional(),
+});
+export type AutomatedEmailInput = z.input<typeof automatedEmailSchema>;

@@ -6,6 +6,7 @@ import {
   KYC_STATUSES,
   PROFILE_PHOTO_MAX_BYTES,
   ROLES,
+  automatedEmailSchema,
   changePasswordSchema,
   disableTwoFactorSchema,
   emailParamSchema,
@@ -23,6 +24,7 @@ import { randomToken } from '../../lib/crypto';
 import { currentUser, requireUser } from '../../plugins/session';
 import type { App } from '../../plugins/types';
 import { rateLimitRedis } from '../../plugins/rate-limit-store';
+import { sendAutomatedEmail } from '../../services/automated-email';
 import {
   MESSAGES,
   TwoFactorError,
@@ -109,6 +111,7 @@ export const AUTH_RATE_LIMITS = {
   resendVerification: { ip: 30, account: 5 },
   google: { ip: 30 },
   changePassword: { ip: 30, account: 10 },
+  automatedEmail: { ip: 30, account: 10 },
   twoFactor: { ip: 30, account: 10 },
 } as const satisfies Record<string, Limit>;
 
@@ -368,6 +371,23 @@ export async function usersAuthRoutes(app: App) {
     async (request) => ({
       message: await changePassword(app.deps, currentUser(request), request.auth!.session.id, request.body),
     }),
+  );
+
+  app.post(
+    '/api/users/sendAutomatedEmail',
+    {
+      onRequest: jsonOnly,
+      preHandler: [requireUser, accountLimit('automatedEmail', signedInUser)],
+      config: ipLimit('automatedEmail'),
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The email of an event the caller just caused (templates changePassword, changeRole): to the caller, or to the user whose role they changed; answered from the email the change queued, never sent twice",
+        body: automatedEmailSchema,
+        response: { 200: message },
+      },
+    },
+    async (request) => sendAutomatedEmail(app.deps, currentUser(request), request.body),
   );
 
   app.post(

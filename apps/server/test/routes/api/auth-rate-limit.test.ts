@@ -31,6 +31,17 @@ describe('sign-in rate limits', () => {
     expect(fine.statusCode).toBe(401);
   });
 
+  it('limits sendAutomatedEmail per account', async () => {
+    const { headers, user } = await t.createUser();
+    const send = () => t.app.inject({ method: 'POST', url: '/api/users/sendAutomatedEmail', headers, payload: { send_to: user.email, template: 'changePassword' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_RATE_LIMITS.automatedEmail.account; i += 1) statuses.push((await send()).statusCode);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const blocked = await send();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(TOO_MANY);
+  });
+
   it('limits login attempts per IP whatever the account', async () => {
     const ip = nextIp();
     let last = 0;

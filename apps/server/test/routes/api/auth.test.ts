@@ -787,3 +787,43 @@ describe('common passwords and hidden characters', () => {
     expect(multiline.statusCode).toBe(200);
   });
 });
+
+describe('POST /api/users/sendAutomatedEmail', () => {
+  const send = (browserOrHeaders: Browser | { authorization: string }, payload: Record<string, unknown>) =>
+    browserOrHeaders instanceof Browser
+      ? browserOrHeaders.post('/api/users/sendAutomatedEmail', payload)
+      : t.app.inject({ method: 'POST', url: '/api/users/sendAutomatedEmail', headers: browserOrHeaders, payload });
+
+  it('after a password change, answers from the email the change queued: one email, to the caller only', async () => {
+    const browser = new Browser(t);
+    const { body } = await registerIn(browser);
+    const early = await send(browser, { send_to: body.email, template: 'changePassword', subject: 'x', url: 'https://evil.example' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('There is no recent change to send an email about');
+    expect((await browser.patch('/api/users/changePassword', { oldPassword: body.password, password: 'An0ther-g00d-one' })).statusCode).toBe(200);
+    const sent = await send(browser, { send_to: body.email, reply_to: body.email, template: 'changePassword', subject: 'Password changed', url: 'https://evil.example' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ message: 'Email sent successfully!' });
+    const mails = await emailsTo(t, body.email, 'password-changed');
+    expect(mails).toHaveLength(1);
+    expect(JSON.stringify(mails[0])).not.toContain('evil.example');
+    const relay = await send(browser, { send_to: 'victim@example.com', template: 'changePassword' });
+    expect(relay.statusCode).toBe(403);
+    expect(await emailsTo(t, 'victim@example.com')).toHaveLength(0);
+    expect((await send(browser, { send_to: body.email, template: 'newsletter' })).statusCode).toBe(400);
+    expect((await send(new Browser(t), { send_to: body.email, template: 'changePassword' })).statusCode).toBe(401);
+  });
+
+  it('after a role change, staff may ask for the role email of that user only; subscribers never', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const target = await t.createUser();
+    const other = await t.createUser();
+    expect((await send(admin.headers, { send_to: target.user.email, template: 'changeRole' })).statusCode).toBe(403);
+    const changed = await t.app.inject({ method: 'POST', url: '/api/users/upgradeUser', headers: admin.headers, payload: { id: target.user.id, role: 'author' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await send(admin.headers, { send_to: target.user.email, template: 'changeRole' })).statusCode).toBe(200);
+    expect(await emailsTo(t, target.user.email, 'role-changed')).toHaveLength(1);
+    expect((await send(admin.headers, { send_to: other.user.email, template: 'changeRole' })).statusCode).toBe(403);
+    expect((await send(other.headers, { send_to: target.user.email, template: 'changeRole' })).statusCode).toBe(403);
+  });
+});

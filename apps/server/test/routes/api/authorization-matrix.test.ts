@@ -97,6 +97,7 @@ const ACCESS: Record<string, Level | Row> = {
   'GET /api/users/auth-options': 'public',
   'GET /api/users/logout': 'public',
   'POST /api/users/logout-everywhere': 'user',
+  'POST /api/users/sendAutomatedEmail': 'user',
   'GET /api/users/getUser': 'user',
   'PATCH /api/users/updateUser': 'user',
   'POST /api/users/uploadPhoto': 'user',

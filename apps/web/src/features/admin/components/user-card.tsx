@@ -11,6 +11,7 @@ import { Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { apiFetch, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
+import { requestAutomatedEmail } from '../../../lib/automated-email';
 import { useDeleteUserMutation, useUpgradeUserMutation } from '../api/admin-api';
 
 export function truncateName(name: string, length = USER_CARD_NAME_TRUNCATE): string {
@@ -68,6 +69,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
     try {
       const result = await upgradeUser({ id: user._id, role }).unwrap();
       toast.success(result.message);
+      requestAutomatedEmail({ send_to: user.email, reply_to: viewer?.email ?? user.email, subject: 'Your role changed', template: 'changeRole', url: `${window.location.origin}/login` });
       setConfirm(null);
       setRole('');
     } catch (error) {

@@ -122,6 +122,9 @@ describe('/user-profile', () => {
       oldPassword: 'Old-pass1',
       password: 'N3w-pass!',
     });
+    // SPEC §7: the client asks for the automated email after a password change.
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/users/sendAutomatedEmail'))).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/users/sendAutomatedEmail'))!.init!.body))).toMatchObject({ template: 'changePassword', send_to: 'ada@example.com' });
 
     const devices = await screen.findByRole('region', { name: 'Signed-in devices' }).catch(() => screen.getByText('Signed-in devices').closest('section')!);
     expect(await within(devices as HTMLElement).findByText('Safari on macOS')).toBeInTheDocument();

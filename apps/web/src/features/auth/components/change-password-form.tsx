@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { changePassword } from '../auth-slice';
 import { toastFirstError } from './form-errors';
+import { requestAutomatedEmail } from '../../../lib/automated-email';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
 
@@ -17,6 +18,7 @@ type Output = { oldPassword: string; password: string; password2: string };
 export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean; onChanged?: () => void }) {
   const dispatch = useAppDispatch();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const user = useAppSelector((state) => state.auth.user);
   const {
     register: field,
     handleSubmit,
@@ -33,6 +35,7 @@ export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean;
     const result = await dispatch(changePassword({ oldPassword: values.oldPassword, password: values.password }));
     if (changePassword.fulfilled.match(result)) {
       toast.success(result.payload.message);
+      if (user) requestAutomatedEmail({ send_to: user.email, reply_to: user.email, subject: 'Password changed', template: 'changePassword', url: `${window.location.origin}/login` });
       reset();
       onChanged?.();
     } else {
