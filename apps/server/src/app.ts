@@ -14,6 +14,7 @@ import { createOutbox } from './email/outbox';
 import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { errorsPlugin } from './plugins/errors';
 import { inFlightPlugin } from './plugins/in-flight';
+import { metricsPlugin } from './plugins/metrics';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { secretGuardPlugin } from './plugins/secret-guard';
 import { securityPlugin } from './plugins/security';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken });
   await registerRoutes(app);
   await app.register(webPlugin, { distDir: config.webDistDir });
 

@@ -30,6 +30,8 @@ export interface Config {
   runJobs: boolean;
   /** Trust X-Forwarded-* from a proxy in front of us. */
   trustProxy: boolean;
+  /** METRICS_TOKEN: serve GET /metrics (Prometheus) to this bearer token; unset, there is no /metrics. */
+  metricsToken: string | undefined;
   /** The shortest term a plan may have (PLAN_MIN_TERM_SECONDS, default one hour; demos and the e2e suite set less). */
   planMinTermSeconds: number;
   chain: ChainConfig;
@@ -181,6 +183,12 @@ function checkDataDir(dataDir: string): void {
   }
 }
 
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.METRICS_TOKEN?.trim();
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters: it is the only thing between /metrics and the world.');
+  return token || undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
@@ -214,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: env.RUN_JOBS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
     planMinTermSeconds: wholeNumber(env, 'PLAN_MIN_TERM_SECONDS', 3600, 1, 86_400),
+    metricsToken: metricsToken(env),
     chain: loadChainConfig(env),
   };
 }

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     // The suites move the clock through terms of seconds and minutes.
     planMinTermSeconds: 1,
+    metricsToken: undefined,
     chain: loadChainConfig({}),
     ...overrides,
   };
