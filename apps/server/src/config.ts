@@ -30,6 +30,8 @@ export interface Config {
   runJobs: boolean;
   /** Trust X-Forwarded-* from a proxy in front of us. */
   trustProxy: boolean;
+  /** DOCUMENT_STORE: where KYC documents live (encrypted): 'database' (default on PostgreSQL) or 'filesystem' under DATA_DIR (default embedded). */
+  documentStore: 'database' | 'filesystem';
   /** METRICS_TOKEN: serve GET /metrics (Prometheus) to this bearer token; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** The shortest term a plan may have (PLAN_MIN_TERM_SECONDS, default one hour; demos and the e2e suite set less). */
@@ -183,6 +185,13 @@ function checkDataDir(dataDir: string): void {
   }
 }
 
+function documentStoreFrom(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): Config['documentStore'] {
+  const value = env.DOCUMENT_STORE?.trim().toLowerCase();
+  if (!value) return databaseUrl ? 'database' : 'filesystem';
+  if (value !== 'database' && value !== 'filesystem') throw new ConfigError(`DOCUMENT_STORE must be database or filesystem, got "${env.DOCUMENT_STORE}".`);
+  return value;
+}
+
 function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   const token = env.METRICS_TOKEN?.trim();
   if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters: it is the only thing between /metrics and the world.');
@@ -223,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     planMinTermSeconds: wholeNumber(env, 'PLAN_MIN_TERM_SECONDS', 3600, 1, 86_400),
     metricsToken: metricsToken(env),
+    documentStore: documentStoreFrom(env, databaseUrl),
     chain: loadChainConfig(env),
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './services/accounts';
+import { documentStore } from './services/document-storage';
 import { checkRedis, databaseStartupError } from './startup-errors';
 
 /** Time allowed for in-flight requests to finish after SIGTERM/SIGINT. */
@@ -21,6 +22,13 @@ async function main() {
     throw known ?? error;
   }
   const app = await buildApp({ config, database });
+  try {
+    await documentStore(app.deps).check();
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw new ConfigError(`${(error as Error).message}. Check DOCUMENT_STORE and DATA_DIR.`);
+  }
   if (config.production && config.databaseUrl && !config.redisUrl) {
     app.log.warn('REDIS_URL is not set: rate limits are counted per instance. With several instances behind a load balancer, set REDIS_URL so they share them.');
   }

@@ -1,7 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
+import type { Db } from '../db/client';
+import { storedDocuments } from '../db/schema';
+import { AppError } from '../lib/errors';
 
 /**
  * Private document storage. Callers see put/get/delete by key; where the bytes live (local
@@ -13,7 +17,10 @@ export interface DocumentStore {
   get(key: string): Promise<Buffer | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Throws, saying why, when the store cannot be written and read back now. */
+  check(): Promise<void>;
 }
+
 
 const KEY_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -67,7 +74,48 @@ export function createLocalDiskStore(root: string): DocumentStore {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     },
+    async check() {
+      await roundTrip(this, `${resolvedRoot} cannot be written`);
+    },
   };
+}
+
+/** Rows of `stored_documents` in the app's database. */
+export function createDatabaseStore(db: Db): DocumentStore {
+  return {
+    async put(key, data) {
+      assertValidKey(key);
+      await db.insert(storedDocuments).values({ key, data }).onConflictDoUpdate({ target: storedDocuments.key, set: { data } });
+    },
+    async get(key) {
+      assertValidKey(key);
+      const [row] = await db.select({ data: storedDocuments.data }).from(storedDocuments).where(eq(storedDocuments.key, key)).limit(1);
+      return row?.data ?? null;
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await db.delete(storedDocuments).where(eq(storedDocuments.key, key));
+    },
+    async check() {
+      await roundTrip(this, 'the stored_documents table cannot be written');
+    },
+  };
+}
+
+/** Writes, reads back and removes a probe object: the store works right now, or the error says where. */
+async function roundTrip(store: DocumentStore, where: string): Promise<void> {
+  // A key of its own: instances checking at the same moment never read each other's probe.
+  const key = newDocumentKey('health');
+  const probe = randomBytes(16);
+  try {
+    await store.put(key, probe);
+    const back = await store.get(key);
+    if (!back?.equals(probe)) throw new Error('what was written did not read back');
+    await store.delete(key);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`Document storage is not available: ${where} (${code ?? (error as Error).message.split('\n')[0]})`, { cause: error });
+  }
 }
 
 const MAGIC = Buffer.from('VLE1');
@@ -109,7 +157,26 @@ export function createEncryptedStore(inner: DocumentStore, key: Buffer): Documen
       return sealed ? decryptDocument(key, storageKey, sealed) : null;
     },
     delete: (storageKey) => inner.delete(storageKey),
+    check: () => inner.check(),
   };
+}
+
+export const STORAGE_UNAVAILABLE = 'Document storage is temporarily unavailable. Please try again shortly.';
+
+/** A store whose failures to read or write answer 503 with a clear message (never a 500), logged for the operator. */
+function unavailableAs503(inner: DocumentStore, log: AppDeps['log']): DocumentStore {
+  const guard =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        log.error({ err: error }, 'document storage failed');
+        throw new AppError(503, STORAGE_UNAVAILABLE);
+      }
+    };
+  return { put: guard(inner.put), get: guard(inner.get), delete: guard(inner.delete), check: () => inner.check() };
 }
 
 /** Where KYC files live: inside DATA_DIR, never inside the web build. */
@@ -119,11 +186,17 @@ export function documentsRoot(dataDir: string): string {
 
 const stores = new WeakMap<AppDeps, DocumentStore>();
 
-/** The app's document store (encrypted local disk under DATA_DIR). */
+/** Where the app keeps documents (DOCUMENT_STORE): files under DATA_DIR, or the database. Unencrypted. */
+export function rawDocumentStore(deps: Pick<AppDeps, 'config' | 'db'>): DocumentStore {
+  return deps.config.documentStore === 'database' ? createDatabaseStore(deps.db) : createLocalDiskStore(documentsRoot(deps.config.dataDir));
+}
+
+/** The app's document store: encrypted, in the place DOCUMENT_STORE names, failures as 503. */
 export function documentStore(deps: AppDeps): DocumentStore {
   let store = stores.get(deps);
   if (!store) {
-    store = createEncryptedStore(createLocalDiskStore(documentsRoot(deps.config.dataDir)), deps.keys.documents);
+    // Outages of the storage answer 503; a document that fails authentication stays an error of its own.
+    store = createEncryptedStore(unavailableAs503(rawDocumentStore(deps), deps.log), deps.keys.documents);
     stores.set(deps, store);
   }
   return store;
@@ -132,4 +205,36 @@ export function documentStore(deps: AppDeps): DocumentStore {
 /** Tests and alternative backends (S3) install their store here. */
 export function setDocumentStore(deps: AppDeps, store: DocumentStore): void {
   stores.set(deps, store);
+}
+
+/**
+ * `npm run documents:migrate`: copies every document kept under DATA_DIR into the database
+ * store, as sealed (the encryption binds each object to its key, which stays the same). A
+ * key already in the database is left alone, so it can run again; each copy is read back
+ * before it counts. The files stay until the operator removes them.
+ */
+export async function migrateDocumentsToDatabase(dataDir: string, db: Db): Promise<{ copied: number; skipped: number }> {
+  const root = documentsRoot(dataDir);
+  const from = createLocalDiskStore(root);
+  const to = createDatabaseStore(db);
+  let copied = 0;
+  let skipped = 0;
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.bin')) continue;
+    const key = path.relative(root, path.join(entry.parentPath, entry.name)).slice(0, -'.bin'.length).split(path.sep).join('/');
+    if (key.startsWith('health/')) continue;
+    if (await to.get(key)) {
+      skipped += 1;
+      continue;
+    }
+    const sealed = (await from.get(key))!;
+    await to.put(key, sealed);
+    if (!(await to.get(key))?.equals(sealed)) throw new Error(`${key} did not read back from the database`);
+    copied += 1;
+  }
+  return { copied, skipped };
 }

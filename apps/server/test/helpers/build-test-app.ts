@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // The suites move the clock through terms of seconds and minutes.
     planMinTermSeconds: 1,
     metricsToken: undefined,
+    documentStore: 'filesystem',
     chain: loadChainConfig({}),
     ...overrides,
   };

@@ -12,3 +12,4 @@ export * from './idempotency';
 export * from './plans';
 export * from './investments';
 export * from './chain';
+export * from './documents';

@@ -1,5 +1,6 @@
 import type { App } from '../../plugins/types';
 import { z } from 'zod';
+import { documentStore } from '../../services/document-storage';
 
 export async function healthRoutes(app: App) {
   app.get(
@@ -13,7 +14,7 @@ export async function healthRoutes(app: App) {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database reachable and migrations applied',
+        summary: 'Readiness: database reachable, migrations applied, document storage writable',
         response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ message: z.string(), status: z.literal('not ready') }) },
       },
     },
@@ -23,10 +24,15 @@ export async function healthRoutes(app: App) {
         if (!(await app.deps.database.migrationsApplied())) {
           return reply.status(503).send({ status: 'not ready' as const, message: 'Database migrations are not applied yet' });
         }
-        return { status: 'ready' as const };
       } catch {
         return reply.status(503).send({ status: 'not ready' as const, message: 'Database is unreachable' });
       }
+      try {
+        await documentStore(app.deps).check();
+      } catch (error) {
+        return reply.status(503).send({ status: 'not ready' as const, message: (error as Error).message });
+      }
+      return { status: 'ready' as const };
     },
   );
 }

@@ -222,6 +222,7 @@ describe('DELETE /api/users/:id', () => {
       delete: async (key) => {
         deleted.push(key);
       },
+      check: async () => {},
     });
     await t.database.db.insert(kycSubmissions).values({
       id: `kyc-${target.user.id}`,

@@ -1,0 +1,17 @@
+import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Private documents (KYC files) kept in the database (DOCUMENT_STORE=database, the default on
+ * PostgreSQL): several instances need no shared disk. The bytes are sealed by the encrypted
+ * store before they get here (AES-256-GCM, the key as associated data).
+ */
+export const storedDocuments = pgTable('stored_documents', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
