@@ -9,6 +9,7 @@ const QUEUE_SOURCES: Record<keyof PendingCounts, { table: string; where: string 
   investments: { table: 'investments', where: `status = 'Pending'` },
   withdrawals: { table: 'withdrawals', where: `status = 'Pending'` },
   kyc: { table: 'kyc_submissions', where: `status = 'Pending'` },
+  approvals: { table: 'approval_requests', where: `status = 'Pending'` },
 };
 
 function rows<T>(result: unknown): T[] {
@@ -20,7 +21,7 @@ function rows<T>(result: unknown): T[] {
  * services that fill them), so it works on every instance and whatever each feature does.
  */
 export async function pendingCounts(db: DbOrTx): Promise<PendingCounts> {
-  const counts = { deposits: 0, investments: 0, withdrawals: 0, kyc: 0 } as PendingCounts;
+  const counts = { deposits: 0, investments: 0, withdrawals: 0, kyc: 0, approvals: 0 } as PendingCounts;
   for (const queue of PENDING_QUEUES) {
     const source = QUEUE_SOURCES[queue];
     if (!(await tableExists(db, source.table))) continue;

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, roleRank, type BalanceSeries, type KycStatus } from '@app/shared';
+import { DAY_MS, formatCents, formatUsd, roleRank, type ApprovalView, type BalanceSeries, type KycStatus } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
-import { forbidden, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound } from '../lib/errors';
 import { adjustBalance, adjustFees, adjustProfit, getUserBalances, moneyFigures, type DailyMove, type MoneyFigures, type UserBalances } from '../ledger';
+import { approvalViews, needsSecondApprover, recordApprovalRequest } from './approvals';
 import { recordAudit, type AuditActor } from './audit';
 import type { SessionUser } from './sessions';
 
@@ -29,7 +30,7 @@ export function summaryOf(user: SessionUser, balances: UserBalances): MoneySumma
   };
 }
 
-async function loadTarget(db: DbOrTx, staff: SessionUser, id: string): Promise<UserRow> {
+export async function loadTarget(db: DbOrTx, staff: SessionUser, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row || row.deletedAt) throw notFound('User not found');
   if (row.id === staff.id) throw forbidden('You cannot do this to your own account');
@@ -49,9 +50,19 @@ const ACTIONS: Record<AdjustmentTarget, { run: typeof adjustBalance; audit: stri
   fees: { run: adjustFees, audit: 'user.adjust_fees', done: 'Fees updated' },
 };
 
+export interface AdjustAnswer {
+  message: string;
+  user: MoneySummary;
+  /** Set when the amount is above the four-eyes threshold: recorded, not done, until a second staff member approves. */
+  pendingApproval: ApprovalView | null;
+}
+
+type AdjustmentInput = { operation: 'add' | 'deduct'; amount: number; reason: string };
+
 /**
  * updateDepositBalance (total profit), editDepositBalance (wallet), update-fees: one
  * labelled journal with the reason, audited with before and after, in one transaction.
+ * Above the four-eyes threshold the change is recorded for a second staff member instead.
  */
 export async function adjustUserMoney(
   deps: AppDeps,
@@ -59,27 +70,59 @@ export async function adjustUserMoney(
   actor: AuditActor,
   id: string,
   target: AdjustmentTarget,
-  input: { operation: 'add' | 'deduct'; amount: number; reason: string },
-): Promise<{ message: string; user: MoneySummary }> {
-  const action = ACTIONS[target];
+  input: AdjustmentInput,
+): Promise<AdjustAnswer> {
   return deps.db.transaction(async (tx: Tx) => {
     const user = await loadTarget(tx, staff, id);
-    const before = await getUserBalances(tx, user.id);
-    await action.run(tx, { userId: user.id, operation: input.operation, amountCents: input.amount, reason: input.reason, actorId: staff.id, at: deps.now() });
-    const after = await getUserBalances(tx, user.id);
-    await recordAudit(tx, actor, {
-      action: action.audit,
-      targetType: 'user',
-      targetId: user.id,
-      before: summaryOf(user, before),
-      after: { ...summaryOf(user, after), operation: input.operation, amount: formatCents(input.amount) },
+    if (!(await needsSecondApprover(tx, input.amount))) return applyAdjustment(tx, deps, staff, actor, user, target, input);
+    const balances = await getUserBalances(tx, user.id);
+    if (input.operation === 'deduct' && target === 'balance' && balances.availableCents < input.amount) {
+      throw badRequest(`Cannot deduct ${formatUsd(input.amount)}: the available balance is ${formatUsd(balances.availableCents)}`);
+    }
+    const request = await recordApprovalRequest(tx, actor, {
+      kind: target,
+      userId: user.id,
+      operation: input.operation,
+      amountCents: input.amount,
       reason: input.reason,
+      requestedBy: staff.id,
+      at: deps.now(),
     });
     return {
-      message: `${action.done}: ${input.operation === 'add' ? 'added' : 'deducted'} ${formatUsd(input.amount)}`,
-      user: summaryOf(user, after),
+      message: `Recorded: ${input.operation === 'add' ? 'adding' : 'deducting'} ${formatUsd(input.amount)} waits for a second staff member's approval`,
+      user: summaryOf(user, balances),
+      pendingApproval: (await approvalViews(tx, [request]))[0]!,
     };
   });
+}
+
+/** The adjustment itself: the journal, and the audit entry with before and after. */
+export async function applyAdjustment(
+  tx: Tx,
+  deps: AppDeps,
+  staff: SessionUser,
+  actor: AuditActor,
+  user: UserRow,
+  target: AdjustmentTarget,
+  input: AdjustmentInput,
+): Promise<AdjustAnswer> {
+  const action = ACTIONS[target];
+  const before = await getUserBalances(tx, user.id);
+  await action.run(tx, { userId: user.id, operation: input.operation, amountCents: input.amount, reason: input.reason, actorId: staff.id, at: deps.now() });
+  const after = await getUserBalances(tx, user.id);
+  await recordAudit(tx, actor, {
+    action: action.audit,
+    targetType: 'user',
+    targetId: user.id,
+    before: summaryOf(user, before),
+    after: { ...summaryOf(user, after), operation: input.operation, amount: formatCents(input.amount) },
+    reason: input.reason,
+  });
+  return {
+    message: `${action.done}: ${input.operation === 'add' ? 'added' : 'deducted'} ${formatUsd(input.amount)}`,
+    user: summaryOf(user, after),
+    pendingApproval: null,
+  };
 }
 
 /** PUT /api/users/fees-toggle/:id: whether the fees card shows on the user's dashboard. */

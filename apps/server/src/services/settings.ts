@@ -53,6 +53,8 @@ export const settingsSchema = z.object({
         'Crypto assets are volatile and are not protected by deposit insurance. Only invest what you can afford to lose.',
     ),
   requireStaffTwoFactor: z.boolean().default(false),
+  /** Adjustments and withdrawal approvals above this many cents need a second staff member (four eyes). */
+  fourEyesThresholdCents: z.number().int().min(0).max(1_000_000_000).default(100_000),
 });
 
 /** Read by the staff guards and most money paths. */

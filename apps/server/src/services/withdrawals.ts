@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   DAY_MS,
   formatCents,
@@ -10,15 +10,18 @@ import {
   STAFF_QUEUE_LIMIT,
   WITHDRAWAL_FLAG_BUSINESS_DAYS,
   withdrawalFeeCents,
+  SELF_APPROVAL_MESSAGE,
+  type ApprovalView,
   type WithdrawalStatus,
   type WithdrawalView,
 } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx, Tx } from '../db/client';
-import { savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../db/schema';
+import { approvalRequests, savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../db/schema';
 import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { holdForWithdrawal, isUniqueViolation, releaseWithdrawalHold, settleWithdrawal } from '../ledger';
+import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from './approvals';
 import { recordAudit, type AuditActor } from './audit';
 import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
@@ -51,13 +54,29 @@ export function isOverdue(requestDate: Date, now: Date, status: WithdrawalStatus
 export interface WithdrawalViewContext {
   explorerTxUrl: string;
   payoutOnChain(asset: string): boolean;
+  /** Pending four-eyes requests by withdrawal id. */
+  approvals: ReadonlyMap<string, ApprovalView>;
+  fourEyesThresholdCents: number;
 }
 
-export function withdrawalViewContext(deps: AppDeps, settings: Settings): WithdrawalViewContext {
+export function withdrawalViewContext(deps: AppDeps, settings: Settings, approvals: ReadonlyMap<string, ApprovalView> = new Map()): WithdrawalViewContext {
   return {
     explorerTxUrl: settings.explorerTxUrl,
     payoutOnChain: (asset) => deps.chain.evm !== null && findAsset(settings.evmTokens, asset)?.network === 'evm',
+    approvals,
+    fourEyesThresholdCents: settings.fourEyesThresholdCents,
   };
+}
+
+/** The pending second-approval requests of these withdrawals. */
+async function pendingApprovalsOf(db: DbOrTx, ids: string[]): Promise<Map<string, ApprovalView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(inArray(approvalRequests.withdrawalId, ids), eq(approvalRequests.status, 'Pending')));
+  const views = await approvalViews(db, rows);
+  return new Map(views.map((view) => [view.withdrawalId!, view]));
 }
 
 export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 'name' | 'email'>, now: Date, context: WithdrawalViewContext): WithdrawalView {
@@ -85,6 +104,8 @@ export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 
         }
       : null,
     payoutOnChain: context.payoutOnChain(row.asset),
+    needsTwoApprovers: row.amountCents > context.fourEyesThresholdCents,
+    secondApproval: context.approvals.get(row.id) ?? null,
   };
 }
 
@@ -158,7 +179,7 @@ export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalV
     .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
     .limit(STAFF_QUEUE_LIMIT);
   const now = deps.now();
-  const context = withdrawalViewContext(deps, await getSettings(deps.db));
+  const context = withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, rows.map((row) => row.withdrawal.id)));
   return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, context));
 }
 
@@ -171,7 +192,7 @@ export async function getWithdrawal(deps: AppDeps, viewer: SessionUser, id: stri
     .where(eq(withdrawals.id, id))
     .limit(1);
   if (!row || (row.withdrawal.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('Withdrawal not found');
-  return toWithdrawalView(row.withdrawal, row.user, deps.now(), withdrawalViewContext(deps, await getSettings(deps.db)));
+  return toWithdrawalView(row.withdrawal, row.user, deps.now(), withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, [id])));
 }
 
 async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
@@ -230,17 +251,49 @@ export async function decideWithdrawal(
   id: string,
   decision: 'Approved' | 'Rejected',
   input: { notes?: string | undefined; txHash?: string | undefined },
-): Promise<{ message: string; withdrawal: WithdrawalView }> {
+): Promise<{ message: string; withdrawal: WithdrawalView; pendingApproval: ApprovalView | null }> {
   const { notes } = input;
   const now = deps.now();
-  // The chain is read before the transaction: no row lock is held across RPC calls.
   let payout: PayoutRecord | null = null;
+  let fourEyes = false;
   if (decision === 'Approved') {
     const pending = await deps.db.transaction((tx) => loadForDecision(tx, staff, id));
-    if (pending.withdrawal.status === 'Pending') payout = await payoutProof(deps, pending.withdrawal, input.txHash);
+    if (pending.withdrawal.status === 'Pending') {
+      fourEyes = await needsSecondApprover(deps.db, pending.withdrawal.amountCents);
+      if (fourEyes) {
+        // Maker-checker: the first approval records the request; the second, by someone else, pays out.
+        const first = await deps.db.transaction(async (tx) => {
+          const existing = await pendingWithdrawalApproval(tx, id);
+          if (existing) {
+            if (existing.requestedBy === staff.id) throw forbidden(SELF_APPROVAL_MESSAGE);
+            return null;
+          }
+          return recordApprovalRequest(tx, actor, {
+            kind: 'withdrawal',
+            userId: pending.owner.id,
+            withdrawalId: id,
+            amountCents: pending.withdrawal.amountCents,
+            reason: notes ?? null,
+            requestedBy: staff.id,
+            at: now,
+          });
+        });
+        if (first) {
+          return {
+            message: `Recorded: a second staff member must approve this withdrawal of ${formatUsd(pending.withdrawal.amountCents)}`,
+            withdrawal: await getWithdrawal(deps, staff, id),
+            pendingApproval: (await approvalViews(deps.db, [first]))[0]!,
+          };
+        }
+      }
+      // The chain is read before the transaction: no row lock is held across RPC calls.
+      payout = await payoutProof(deps, pending.withdrawal, input.txHash);
+    }
   }
   const view = await deps.db.transaction(async (tx) => {
     const { withdrawal, owner } = await loadForDecision(tx, staff, id);
+    const approval = await pendingWithdrawalApproval(tx, id);
+    if (decision === 'Approved' && fourEyes && !approval) throw conflict('The request for a second approval was closed meanwhile: approve again to record a new one');
     let updated: WithdrawalRow | undefined;
     try {
       [updated] = await tx
@@ -256,6 +309,7 @@ export async function decideWithdrawal(
       const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
       throw conflict(`This withdrawal has already been ${(current?.status ?? 'decided').toLowerCase()}`);
     }
+    if (approval) await closeApprovalRequest(tx, actor, approval, decision, staff, notes ?? null, now);
     if (decision === 'Approved') {
       await settleWithdrawal(tx, { withdrawalId: id, feeCents: withdrawal.feeCents, actorId: staff.id, at: now });
     } else {
@@ -303,7 +357,7 @@ export async function decideWithdrawal(
     });
     return toWithdrawalView(updated, owner, now, withdrawalViewContext(deps, await getSettings(tx)));
   });
-  return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view };
+  return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view, pendingApproval: null };
 }
 
 // ---- Saved wallet addresses (at most two) ----------------------------------------------

@@ -5,7 +5,7 @@ import { dynamicMiddleware, rootReducer } from './store-registry';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'include' }),
-  tagTypes: ['User', 'Payment', 'Withdrawal', 'Investment', 'Plan', 'History', 'Kyc', 'Users', 'Settings', 'Audit', 'Outbox', 'Wallet', 'Referral'],
+  tagTypes: ['User', 'Payment', 'Withdrawal', 'Investment', 'Plan', 'History', 'Kyc', 'Users', 'Settings', 'Audit', 'Outbox', 'Wallet', 'Referral', 'Approval'],
   endpoints: () => ({}),
 });
 

@@ -6,3 +6,4 @@ export * from './money';
 export * from './invest';
 export * from './admin';
 export * from './chain';
+export * from './approvals';

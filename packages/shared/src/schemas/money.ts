@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetsForAddress, isValidAddress } from '../addresses';
 import { applyBasisPoints } from '../money';
 import { PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '../roles';
+import { approvalViewSchema } from './approvals';
 import { assetSymbolField, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
 import { amountCents, textField } from './common';
 
@@ -95,9 +96,15 @@ export const withdrawalViewSchema = z.object({
   payout: payoutProofSchema.nullable(),
   /** Approving it takes the payout transaction hash, checked on chain (its network is watched). */
   payoutOnChain: z.boolean(),
+  /** Above the four-eyes threshold: two staff members approve it (the second pays out). */
+  needsTwoApprovers: z.boolean(),
+  /** The first staff member's approval, waiting for a second. */
+  secondApproval: approvalViewSchema.nullable(),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 export const withdrawalAnswerSchema = z.object({ message: z.string(), withdrawal: withdrawalViewSchema });
+/** PUT approve/reject: above the four-eyes threshold the first approval answers 202 with the recorded request. */
+export const withdrawalDecisionAnswerSchema = withdrawalAnswerSchema.extend({ pendingApproval: approvalViewSchema.nullable() });
 
 /** A saved withdrawal address (at most two per user). */
 export const savedWalletSchema = z

@@ -13,3 +13,4 @@ export * from './plans';
 export * from './investments';
 export * from './chain';
 export * from './documents';
+export * from './approvals';

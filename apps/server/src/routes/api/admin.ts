@@ -1,9 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { OUTBOX_STATUSES, PENDING_QUEUES, solvencyReportSchema, type PendingCounts } from '@app/shared';
+import { approvalDecisionSchema, approvalViewSchema, OUTBOX_STATUSES, PENDING_QUEUES, solvencyReportSchema, type PendingCounts } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireAdmin, requireStaff } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
+import { decideApprovalRequest } from '../../services/approval-decisions';
+import { listPendingApprovals } from '../../services/approvals';
 import { listAudit } from '../../services/admin-audit';
 import { listOutbox, retryOutbox } from '../../services/admin-email';
 import { createPendingCountsHub, pendingCounts } from '../../services/admin-events';
@@ -93,6 +95,36 @@ export async function adminRoutes(app: App) {
     },
     async (request) => updateSettings(app.deps, auditActor(request), currentUser(request).id, request.body as Partial<Settings>),
   );
+
+  // ------------------------------------------------------------ four eyes
+  app.get(
+    '/api/admin/approvals',
+    {
+      preHandler: requireStaff,
+      schema: { tags, summary: 'Staff: adjustments and withdrawals waiting for a second approver, oldest first', response: { 200: z.object({ approvals: z.array(approvalViewSchema) }) } },
+    },
+    async () => ({ approvals: await listPendingApprovals(app.deps) }),
+  );
+
+  for (const [action, decision] of [
+    ['approve', 'Approved'],
+    ['reject', 'Rejected'],
+  ] as const) {
+    app.post(
+      `/api/admin/approvals/:id/${action}`,
+      {
+        preHandler: requireStaff,
+        schema: {
+          tags,
+          summary: `Staff: ${action} a request of another staff member (nobody approves their own; a withdrawal's approval takes its payout txHash)`,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          body: z.preprocess((value) => value ?? {}, approvalDecisionSchema),
+          response: { 200: z.object({ message: z.string(), approval: approvalViewSchema }) },
+        },
+      },
+      async (request) => decideApprovalRequest(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body),
+    );
+  }
 
   // ------------------------------------------------------------ solvency
   app.get(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adjustmentSchema, feesToggleSchema, historyQuerySchema, KYC_STATUSES } from '@app/shared';
+import { adjustmentSchema, approvalViewSchema, feesToggleSchema, historyQuerySchema, KYC_STATUSES } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
@@ -20,7 +20,7 @@ const moneySummary = z.object({
   totalMaturityAmount: z.string(),
   fees: z.string(),
 });
-const adjustAnswer = z.object({ message: z.string(), user: moneySummary });
+const adjustAnswer = z.object({ message: z.string(), user: moneySummary, pendingApproval: approvalViewSchema.nullable() });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 export async function moneyRoutes(app: App) {
@@ -102,8 +102,20 @@ export async function moneyRoutes(app: App) {
   for (const [path, target, summary] of adjustments) {
     app.put(
       `/api/users/${path}/:id`,
-      { preHandler: requireStaff, schema: { tags: ['money'], summary, params: idParam, body: adjustmentSchema, response: { 200: adjustAnswer } } },
-      async (request) => adjustUserMoney(app.deps, currentUser(request), auditActor(request), request.params.id, target, request.body),
+      {
+        preHandler: requireStaff,
+        schema: {
+          tags: ['money'],
+          summary: `${summary}; above the four-eyes threshold 202: recorded for a second staff member`,
+          params: idParam,
+          body: adjustmentSchema,
+          response: { 200: adjustAnswer, 202: adjustAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await adjustUserMoney(app.deps, currentUser(request), auditActor(request), request.params.id, target, request.body);
+        return reply.status(answer.pendingApproval ? 202 : 200).send(answer);
+      },
     );
   }
 
@@ -111,7 +123,13 @@ export async function moneyRoutes(app: App) {
     '/api/users/fees-toggle/:id',
     {
       preHandler: requireStaff,
-      schema: { tags: ['money'], summary: "Show or hide the fees card on the user's dashboard (staff)", params: idParam, body: feesToggleSchema, response: { 200: adjustAnswer } },
+      schema: {
+        tags: ['money'],
+        summary: "Show or hide the fees card on the user's dashboard (staff)",
+        params: idParam,
+        body: feesToggleSchema,
+        response: { 200: z.object({ message: z.string(), user: moneySummary }) },
+      },
     },
     async (request) => toggleFees(app.deps, currentUser(request), auditActor(request), request.params.id, request.body),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAIN_NETWORKS, savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
+import { CHAIN_NETWORKS, savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalDecisionAnswerSchema, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
 import { auditActor } from '../../services/audit';
@@ -87,13 +87,16 @@ export async function withdrawalsRoutes(app: App) {
         preHandler: requireStaff,
         schema: {
           tags: ['withdrawals'],
-          summary: `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC)' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided`,
+          summary: `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC); above the four-eyes threshold the first approval is recorded (202) and a second staff member pays out' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided`,
           params: idParam,
           body: decisionBody,
-          response: { 200: answer },
+          response: { 200: withdrawalDecisionAnswerSchema, 202: withdrawalDecisionAnswerSchema },
         },
       },
-      async (request) => decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body),
+      async (request, reply) => {
+        const result = await decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body);
+        return reply.status(result.pendingApproval ? 202 : 200).send(result);
+      },
     );
   }
 

@@ -15,6 +15,7 @@ export const QUEUE_LINKS: Record<PendingQueue, { label: string; to: string; noun
   investments: { label: 'Investments', to: '/admin-pending-investment', noun: 'investment' },
   withdrawals: { label: 'Withdrawals', to: '/admin-pending-wallet', noun: 'withdrawal' },
   kyc: { label: 'KYC', to: '/pending-kyc', noun: 'KYC' },
+  approvals: { label: 'Second approvals', to: '/admin/approvals', noun: 'request for a second approval' },
 };
 
 /** RTK Query tags each queue's pages use; refreshed when a request arrives. */
@@ -23,6 +24,7 @@ const QUEUE_TAGS: Record<PendingQueue, string[]> = {
   investments: ['Investment'],
   withdrawals: ['Withdrawal'],
   kyc: ['Kyc'],
+  approvals: ['Approval'],
 };
 
 type Arrival = (arrived: PendingQueue[], counts: PendingCounts) => void;

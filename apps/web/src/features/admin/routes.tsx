@@ -11,5 +11,6 @@ export const staffRoutes: RouteObject[] = [
   { path: '/admin/outbox', lazy: () => import('./pages/outbox-page').then((m) => ({ Component: m.OutboxPage })) },
   { path: '/admin/audit', lazy: () => import('./pages/audit-page').then((m) => ({ Component: m.AuditPage })) },
   { path: '/admin/settings', lazy: () => import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+  { path: '/admin/approvals', lazy: () => import('./pages/approvals-page').then((m) => ({ Component: m.ApprovalsPage })) },
   { path: '/admin/solvency', lazy: () => import('./pages/solvency-page').then((m) => ({ Component: m.SolvencyPage })) },
 ];

@@ -17,7 +17,7 @@ beforeEach(() => {
   calls = [];
   routes = {
     '/api/users/loginStatus': () => ({ status: 200, body: true }),
-    '/api/admin/pending-counts': () => ({ status: 200, body: { deposits: 1, investments: 0, withdrawals: 2, kyc: 0 } }),
+    '/api/admin/pending-counts': () => ({ status: 200, body: { deposits: 1, investments: 0, withdrawals: 2, kyc: 0, approvals: 0 } }),
   };
   vi.stubGlobal(
     'fetch',
@@ -152,6 +152,7 @@ describe('/admin/settings', () => {
     watchKeys: {},
     evmTokens: [],
     explorerTxUrl: '',
+    fourEyesThresholdCents: 100_000,
   };
 
   it('admins edit and save settings (amounts in dollars and percent, sent as cents and basis points)', async () => {
@@ -178,6 +179,7 @@ describe('/admin/settings', () => {
     expect(put.withdrawalFee).toEqual({ flatCents: 225, basisPoints: 50 });
     expect(put.depositAddresses).toEqual({ BTC: 'bc1qexample', ETH: '0xabc' });
     expect(put.watchKeys).toEqual({ evm: 'xpub6Ce9NcJv' });
+    expect(put.fourEyesThresholdCents).toBe(100_000);
     expect(put.evmTokens).toEqual([{ symbol: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, usd: true }]);
   });
 
@@ -237,5 +239,43 @@ describe('navigation', () => {
     renderApp('/no-such-page', { user: testUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('button', { name: /Staff queues/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/admin/approvals', () => {
+  const request = (id: string, requestedBy: { _id: string; name: string }, kind: 'balance' | 'withdrawal' = 'balance') => ({
+    _id: id,
+    kind,
+    user: { _id: 'u-7', name: 'Grace Hopper', email: 'grace@example.com' },
+    withdrawalId: kind === 'withdrawal' ? 'w-9' : null,
+    operation: kind === 'withdrawal' ? null : 'add',
+    amount: '1500.00',
+    reason: kind === 'withdrawal' ? null : 'Goodwill credit',
+    status: 'Pending',
+    requestedBy,
+    requestedAt: '2026-02-01T10:00:00Z',
+    decidedBy: null,
+    decidedAt: null,
+    decisionNote: null,
+  });
+
+  it("lists what waits for a second approver, approves another's request and never offers to approve one's own", async () => {
+    const user = userEvent.setup();
+    routes['/api/admin/approvals'] = () => ({
+      status: 200,
+      body: { approvals: [request('r1', { _id: 'staff-1', name: 'Sam Staff' }), request('r2', { _id: 'staff-2', name: 'Ada Admin' }), request('r3', { _id: 'staff-1', name: 'Sam Staff' }, 'withdrawal')] },
+    });
+    routes['/api/admin/approvals/r1/approve'] = () => ({ status: 200, body: { message: 'Approved and carried out', approval: { ...request('r1', { _id: 'staff-1', name: 'Sam Staff' }), status: 'Approved' } } });
+    renderApp('/admin/approvals', { user: admin() });
+    const list = await screen.findByRole('list', { name: 'Requests waiting for a second approval' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[1]!).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(items[1]!).getByRole('button', { name: 'Withdraw my request' })).toBeInTheDocument();
+    expect(within(items[2]!).getByRole('link', { name: 'Review and pay out' })).toHaveAttribute('href', '/withdrawal/w-9');
+    await user.type(within(items[0]!).getByLabelText('Note (optional)'), 'Ticket 42');
+    await user.click(within(items[0]!).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved and carried out')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/admin/approvals/r1/approve')?.body).toEqual({ note: 'Ticket 42' });
   });
 });

@@ -69,11 +69,11 @@ describe('live staff queues', () => {
     expect(source.url).toBe('/api/admin/events');
     expect(source.init?.withCredentials).toBe(true);
 
-    act(() => source.emit('counts', { counts: { deposits: 0, investments: 0, withdrawals: 0, kyc: 1 }, arrived: [] }));
+    act(() => source.emit('counts', { counts: { deposits: 0, investments: 0, withdrawals: 0, kyc: 1, approvals: 0 }, arrived: [] }));
     expect(screen.getByRole('button', { name: 'Staff queues: 1 pending' })).toBeInTheDocument();
     expect(screen.getByText('kyc: 1')).toBeInTheDocument();
 
-    act(() => source.emit('counts', { counts: { deposits: 2, investments: 0, withdrawals: 0, kyc: 1 }, arrived: ['deposits'] }));
+    act(() => source.emit('counts', { counts: { deposits: 2, investments: 0, withdrawals: 0, kyc: 1, approvals: 0 }, arrived: ['deposits'] }));
     expect(screen.getByRole('button', { name: 'Staff queues: 3 pending' })).toBeInTheDocument();
     expect(await screen.findByText('New deposit request waiting')).toBeInTheDocument();
     // The arrival also loads RTK Query (lib/query) to refresh the queue: let that import finish

@@ -38,7 +38,7 @@ beforeEach(() => {
       const reply = custom ?? (() => {
         if (url.pathname === '/api/users/loginStatus') return { status: 200, body: true };
         if (url.pathname === '/api/users/getUsers') return { status: 200, body: listFor(url.search) };
-        if (url.pathname === '/api/admin/pending-counts') return { status: 200, body: { deposits: 0, investments: 0, withdrawals: 0, kyc: 0 } };
+        if (url.pathname === '/api/admin/pending-counts') return { status: 200, body: { deposits: 0, investments: 0, withdrawals: 0, kyc: 0, approvals: 0 } };
         return { status: 404, body: { message: 'Not found' } };
       })();
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });

@@ -1,4 +1,5 @@
 import type {
+  ApprovalView,
   AuditListResponse,
   ComposeEmailInput,
   OutboxListResponse,
@@ -24,6 +25,7 @@ export interface AdminSettings {
   chartServiceUrl: string;
   riskNotice: string;
   requireStaffTwoFactor: boolean;
+  fourEyesThresholdCents: number;
 }
 
 export interface UserListArgs {
@@ -52,6 +54,15 @@ function query(params: object): string {
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    approvals: build.query<ApprovalView[], void>({
+      query: () => 'admin/approvals',
+      transformResponse: (response: { approvals: ApprovalView[] }) => response.approvals,
+      providesTags: ['Approval'],
+    }),
+    decideApproval: build.mutation<{ message: string; approval: ApprovalView }, { id: string; decision: 'approve' | 'reject'; note?: string }>({
+      query: ({ id, decision, note }) => ({ url: `admin/approvals/${encodeURIComponent(id)}/${decision}`, method: 'POST', body: note ? { note } : {} }),
+      invalidatesTags: ['Approval', 'Users', 'User', 'History', 'Audit', 'Withdrawal'],
+    }),
     users: build.query<UserListResponse, UserListArgs>({
       query: (args) => `users/getUsers${query(args)}`,
       providesTags: ['Users'],
@@ -98,6 +109,8 @@ export const adminApi = api.injectEndpoints({
 });
 
 export const {
+  useApprovalsQuery,
+  useDecideApprovalMutation,
   useUsersQuery,
   useUpgradeUserMutation,
   useDeleteUserMutation,

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../../lib/hooks';
 
 const LINKS = [
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/approvals', label: 'Second approvals' },
   { to: '/compose-email', label: 'Send Email' },
   { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit', label: 'Audit log' },

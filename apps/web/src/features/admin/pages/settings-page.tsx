@@ -36,6 +36,7 @@ interface Draft {
   chartServiceUrl: string;
   riskNotice: string;
   requireStaffTwoFactor: boolean;
+  fourEyes: string;
 }
 
 /** Basis points shown as a percent with two decimals (500 -> "5.00"), with integer arithmetic. */
@@ -64,6 +65,7 @@ function toDraft(settings: AdminSettings): Draft {
     chartServiceUrl: settings.chartServiceUrl,
     riskNotice: settings.riskNotice,
     requireStaffTwoFactor: settings.requireStaffTwoFactor,
+    fourEyes: formatCents(settings.fourEyesThresholdCents),
   };
 }
 
@@ -106,6 +108,7 @@ function toPatch(draft: Draft): Partial<AdminSettings> {
     chartServiceUrl: draft.chartServiceUrl.trim(),
     riskNotice: draft.riskNotice,
     requireStaffTwoFactor: draft.requireStaffTwoFactor,
+    fourEyesThresholdCents: hundredths(draft.fourEyes, 'Second-approval threshold'),
   };
 }
 
@@ -202,13 +205,20 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           ))}
         </div>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-3">
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Withdrawal fee</h2>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Flat fee (USD)">{(field) => <Input {...field} inputMode="decimal" value={draft.feeFlat} onChange={(event) => set('feeFlat', event.target.value)} />}</Field>
             <Field label="Rate (%)">{(field) => <Input {...field} inputMode="decimal" value={draft.feePercent} onChange={(event) => set('feePercent', event.target.value)} />}</Field>
           </div>
+        </Card>
+        <Card>
+          <h2 className="mb-1 text-lg font-semibold">Second approval</h2>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Adjustments and withdrawals above this amount need a second staff member.</p>
+          <Field label="Threshold (USD)">
+            {(field) => <Input {...field} inputMode="decimal" value={draft.fourEyes} onChange={(event) => set('fourEyes', event.target.value)} />}
+          </Field>
         </Card>
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Referral bonus</h2>

@@ -42,6 +42,8 @@ function withdrawal(status: 'Pending' | 'Approved' = 'Pending', overdue = false)
     overdue,
     payout: null,
     payoutOnChain: false,
+    needsTwoApprovers: false,
+    secondApproval: null as null | Record<string, unknown>,
   };
 }
 
@@ -123,6 +125,31 @@ describe('withdrawal payout proof', () => {
     expect(await screen.findByText('Verified on chain')).toBeInTheDocument();
     expect(screen.getByText('block 777')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/withDraw/approve/w1')?.body).toEqual({ txHash: hash });
+  });
+});
+
+describe('withdrawal four eyes', () => {
+  it('the first approver records the request (no payout hash asked); the requester cannot give the second approval', async () => {
+    const big = { ...withdrawal(), amount: '2000.00', netAmount: '1997.00', asset: 'USDT', walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', payoutOnChain: true, needsTwoApprovers: true };
+    const request = { _id: 'r1', kind: 'withdrawal', user: owner, withdrawalId: 'w1', operation: null, amount: '2000.00', reason: null, status: 'Pending', requestedBy: { _id: 'admin', name: 'Ada Lovelace' }, requestedAt: '2026-01-01T11:00:00Z', decidedBy: null, decidedAt: null, decisionNote: null };
+    let recorded = false;
+    const { calls } = stubApi((call) => {
+      if (call.path === '/api/withDraw/get-withdrawal/w1') return { body: recorded ? { ...big, secondApproval: request } : big };
+      if (call.path === '/api/withDraw/approve/w1') {
+        recorded = true;
+        return { status: 202, body: { message: 'Recorded: a second staff member must approve this withdrawal of $2,000.00', withdrawal: { ...big, secondApproval: request }, pendingApproval: request } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/withdrawal/w1', { user: admin() });
+    expect(await screen.findByText('It is above the second-approval threshold: your approval is recorded, and another staff member pays it out.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Payout transaction hash/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve withdrawal' }));
+    expect(await screen.findByText('Recorded: a second staff member must approve this withdrawal of $2,000.00')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/withDraw/approve/w1')?.body).toEqual({});
+    expect(await screen.findByText('You approved this withdrawal first: another staff member must approve it and pay it out.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve withdrawal' })).toBeDisabled();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BalanceSeries, DepositAddressResponse, DepositOption, HistoryType, OnchainDepositView, PaymentView, WithdrawalView } from '@app/shared';
+import type { ApprovalView, BalanceSeries, DepositAddressResponse, DepositOption, HistoryType, OnchainDepositView, PaymentView, WithdrawalView } from '@app/shared';
 import { api } from '../../../lib/query';
 
 export interface DashboardData {
@@ -133,13 +133,16 @@ export const moneyApi = api.injectEndpoints({
       providesTags: ['Withdrawal'],
     }),
     withdrawal: build.query<Withdrawal, string>({ query: (id) => `withDraw/get-withdrawal/${encodeURIComponent(id)}`, providesTags: ['Withdrawal'] }),
-    decideWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { id: string; decision: 'approve' | 'reject'; notes?: string; txHash?: string }>({
+    decideWithdrawal: build.mutation<
+      { message: string; withdrawal: Withdrawal; pendingApproval: ApprovalView | null },
+      { id: string; decision: 'approve' | 'reject'; notes?: string; txHash?: string }
+    >({
       query: ({ id, decision, notes, txHash }) => ({
         url: `withDraw/${decision}/${encodeURIComponent(id)}`,
         method: 'PUT',
         body: { ...(notes ? { notes } : {}), ...(txHash ? { txHash } : {}) },
       }),
-      invalidatesTags: ['Withdrawal', 'History', 'User', 'Users'],
+      invalidatesTags: ['Withdrawal', 'History', 'User', 'Users', 'Approval'],
     }),
     wallets: build.query<SavedWallet[], void>({
       query: () => 'withDraw/wallets',

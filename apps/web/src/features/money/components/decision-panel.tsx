@@ -11,6 +11,7 @@ export function DecisionPanel<Accept extends string>({
   rejectLabel,
   pending,
   busy,
+  acceptDisabled = false,
   onDecide,
 }: {
   notes: string;
@@ -21,6 +22,8 @@ export function DecisionPanel<Accept extends string>({
   rejectLabel: string;
   pending: Accept | 'reject' | null;
   busy: boolean;
+  /** The accept button is off (e.g. a four-eyes request of one's own waits for someone else). */
+  acceptDisabled?: boolean;
   onDecide: (decision: Accept | 'reject') => void;
 }) {
   return (
@@ -29,7 +32,7 @@ export function DecisionPanel<Accept extends string>({
         {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => onNotesChange(event.target.value)} />}
       </Field>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={() => onDecide(accept)} loading={pending === accept} disabled={busy}>
+        <Button onClick={() => onDecide(accept)} loading={pending === accept} disabled={busy || acceptDisabled}>
           {acceptLabel}
         </Button>
         <Button variant="danger" onClick={() => onDecide('reject')} loading={pending === 'reject'} disabled={busy}>

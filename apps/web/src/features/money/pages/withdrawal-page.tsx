@@ -7,6 +7,7 @@ import { Card, PageHeader } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideWithdrawalMutation, useWithdrawalQuery } from '../api/money-api';
 import { formatAge, formatDateTime } from '../components/amount';
@@ -26,18 +27,22 @@ export function WithdrawalPage() {
   const [txHash, setTxHash] = useState('');
   const [txHashError, setTxHashError] = useState<string | undefined>();
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
+  const viewer = useCurrentUser();
+  /** Four eyes: the first approval records a request; the second, by someone else, pays out. */
+  const mineToWait = data?.secondApproval?.requestedBy._id === viewer?._id;
+  const paysOut = !data?.needsTwoApprovers || Boolean(data.secondApproval && !mineToWait);
 
   async function act(decision: 'approve' | 'reject') {
     if (decision === 'approve') {
       const hash = txHash.trim();
-      const problem = hash ? (txHashField.safeParse(hash).success ? undefined : TX_HASH_MESSAGE) : data?.payoutOnChain ? 'Enter the payout transaction hash' : undefined;
+      const problem = hash ? (txHashField.safeParse(hash).success ? undefined : TX_HASH_MESSAGE) : data?.payoutOnChain && paysOut ? 'Enter the payout transaction hash' : undefined;
       setTxHashError(problem);
       if (problem) return;
     }
     setPending(decision);
     try {
-      await decide({ id, decision, notes: notes.trim() || undefined, ...(decision === 'approve' && txHash.trim() ? { txHash: txHash.trim() } : {}) }).unwrap();
-      toast.success(decision === 'approve' ? 'Withdrawal approved!' : 'Withdrawal rejected!');
+      const answer = await decide({ id, decision, notes: notes.trim() || undefined, ...(decision === 'approve' && paysOut && txHash.trim() ? { txHash: txHash.trim() } : {}) }).unwrap();
+      toast.success(answer.pendingApproval ? answer.message : decision === 'approve' ? 'Withdrawal approved!' : 'Withdrawal rejected!');
     } catch (failure) {
       toast.error(errorMessage(failure, decision === 'approve' ? 'Failed to approve withdrawal.' : 'Failed to reject withdrawal.'));
     } finally {
@@ -107,7 +112,16 @@ export function WithdrawalPage() {
               </div>
             )}
           </dl>
-          {data.status === 'Pending' && (
+          {data.status === 'Pending' && data.needsTwoApprovers && (
+            <Alert tone="info" title={data.secondApproval ? 'Second approval' : 'Two approvals needed'}>
+              {data.secondApproval
+                ? mineToWait
+                  ? 'You approved this withdrawal first: another staff member must approve it and pay it out.'
+                  : `${data.secondApproval.requestedBy.name} approved it first. Your approval pays it out.`
+                : 'It is above the second-approval threshold: your approval is recorded, and another staff member pays it out.'}
+            </Alert>
+          )}
+          {data.status === 'Pending' && paysOut && (
             <Field
               label={data.payoutOnChain ? 'Payout transaction hash' : 'Payout transaction hash (optional)'}
               error={txHashError}
@@ -130,6 +144,7 @@ export function WithdrawalPage() {
               rejectLabel="Reject withdrawal"
               pending={pending}
               busy={deciding}
+              acceptDisabled={mineToWait}
               onDecide={(decision) => void act(decision)}
             />
           )}
