@@ -10,7 +10,6 @@ export const TESTIMONIALS_SHOWN = 6;
 export const TESTIMONIALS_TOTAL = 14;
 export const LEADERSHIP_COUNT = 4;
 export const FAQ_COUNT = 10;
-export const MIN_INVESTMENT_CENTS = 5_000;
 export const REFERRAL_BONUS_MAX_CENTS = 500;
 export const REFERRAL_BONUS_DEFAULT_BASIS_POINTS = 500;
 export const MAX_SAVED_WALLETS = 2;

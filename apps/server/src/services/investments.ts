@@ -6,7 +6,6 @@ import {
   formatCents,
   formatUsd,
   INVEST_MESSAGES,
-  MIN_INVESTMENT_CENTS,
   type InvestmentView,
 } from '@app/shared';
 import type { AppDeps } from '../deps';
@@ -94,9 +93,11 @@ function investmentUrl(deps: AppDeps, row: InvestmentRow): string {
 
 // ---- Requests ----
 
-/** Plan range and the $50 minimum (PRODUCT: server enforces both). */
+/**
+ * The plan's range. The minimum investment is the lowest minimum of the open plans
+ * (PRODUCT §2), so a plan's own range enforces it.
+ */
 export function assertAmountFitsPlan(plan: PlanRow, amountCents: number): void {
-  if (amountCents < MIN_INVESTMENT_CENTS) throw badRequest(`The minimum investment is ${formatUsd(MIN_INVESTMENT_CENTS)}`);
   if (amountCents < plan.minCents || amountCents > plan.maxCents) {
     throw badRequest(`The ${plan.name} plan accepts ${formatUsd(plan.minCents)} to ${formatUsd(plan.maxCents)}`);
   }

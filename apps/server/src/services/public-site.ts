@@ -3,6 +3,7 @@ import { CONTACT_MESSAGES, formatCents, type ContactInput, type PublicSettings, 
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
 import { ledgerAccounts, users } from '../db/schema';
+import { listPlans } from './plans';
 import { getSettings } from './settings';
 
 /**
@@ -42,10 +43,13 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
 /** The operator's settings a visitor may see (support contacts, embeds, risk notice). */
 export async function getPublicSettings(deps: Pick<AppDeps, 'db' | 'config'>): Promise<PublicSettings> {
   const settings = await getSettings(deps.db);
+  const plans = await listPlans(deps.db);
   return {
     supportPhone: settings.support.phone,
     supportEmail: settings.support.email,
     chatEmbedUrl: settings.support.chatEmbedUrl,
+    supportHours: settings.support.hours,
+    minInvestment: plans.length ? formatCents(Math.min(...plans.map((plan) => plan.minCents))) : null,
     chartServiceUrl: settings.chartServiceUrl,
     riskNotice: settings.riskNotice,
     googleSignIn: Boolean(deps.config.googleClientId),
@@ -56,11 +60,12 @@ export async function getPublicSettings(deps: Pick<AppDeps, 'db' | 'config'>): P
  * The contact form (SPEC §3, PRODUCT §3 "support by email"): goes to the support mailbox
  * through the outbox, with the visitor's address as Reply-To so support can simply answer.
  */
-export async function sendContactMessage(deps: Pick<AppDeps, 'db' | 'outbox'>, input: ContactInput & { user_email: string }, meta: { ip: string }) {
+export async function sendContactMessage(deps: Pick<AppDeps, 'db' | 'outbox' | 'config'>, input: ContactInput & { user_email: string }, meta: { ip: string }) {
   const settings = await getSettings(deps.db);
   const name = input.user_name.trim();
   await deps.outbox.enqueue(deps.db, {
-    to: settings.support.email,
+    // Without a support address the message stays in the outbox, where staff read it.
+    to: settings.support.email || deps.config.adminEmail || 'support@localhost',
     replyTo: input.user_email,
     kind: 'contact',
     content: {

@@ -37,13 +37,19 @@ export const settingsSchema = z.object({
       capCents: z.number().int().min(0).max(REFERRAL_BONUS_MAX_CENTS).default(REFERRAL_BONUS_MAX_CENTS),
     })
     .default({ basisPoints: REFERRAL_BONUS_DEFAULT_BASIS_POINTS, capCents: REFERRAL_BONUS_MAX_CENTS }),
+  /**
+   * Support channels as the operator runs them. Only what is set is claimed anywhere (FAQ,
+   * Help Center, suspended notice): a fresh install claims the contact form alone.
+   */
   support: z
     .object({
-      phone: z.string().max(50).default('+1 (555) 010-0199'),
-      email: z.string().max(254).default('support@vaultline.local'),
-      chatEmbedUrl: z.string().max(500).default(''),
+      phone: z.string().trim().max(50).default(''),
+      email: z.string().trim().max(254).default(''),
+      chatEmbedUrl: z.string().trim().max(500).default(''),
+      /** Opening hours as written, e.g. "24/7" or "Mon-Fri 9:00-18:00 CET"; empty claims none. */
+      hours: z.string().trim().max(100).default(''),
     })
-    .default({ phone: '+1 (555) 010-0199', email: 'support@vaultline.local', chatEmbedUrl: '' }),
+    .default({ phone: '', email: '', chatEmbedUrl: '', hours: '' }),
   chartServiceUrl: z.string().max(500).default(''),
   riskNotice: z
     .string()

@@ -2,6 +2,10 @@
  * SPEC §1 FAQ: ten questions. Every claim here is true of the software (PRODUCT.md §3);
  * if you change what the product does, change this file with it.
  */
+/**
+ * Two answers depend on the operator's settings and plans: `{minInvestment}` (the lowest
+ * minimum of the open plans) and `{support}` (only the channels and hours configured).
+ */
 export interface FaqItem {
   id: string;
   question: string;
@@ -25,7 +29,7 @@ export const FAQ: FaqItem[] = [
     id: 'minimum',
     question: 'What is the minimum investment?',
     answer:
-      'The minimum investment is $50. Each plan also has its own range, shown on the plan card; the amount you enter must fit that range, and our server checks it as well as the form.',
+      'The minimum investment is {minInvestment}, the lowest minimum of our plans. Each plan has its own range, shown on the plan card; the amount you enter must fit that range, and our server checks it as well as the form.',
   },
   {
     id: 'fees',
@@ -55,7 +59,7 @@ export const FAQ: FaqItem[] = [
     id: 'support',
     question: 'How do I reach support?',
     answer:
-      'Support is by live chat, email and phone, 24/7. Write to us from the Help Center form and your message goes straight to the support mailbox; the phone number and email address are listed there too.',
+      '{support} Write to us from the Help Center form and your message goes straight to our support team; every channel we offer is listed there.',
   },
   {
     id: 'returns',

@@ -28,7 +28,25 @@ export interface PublicSettings {
   supportPhone: string;
   supportEmail: string;
   chatEmbedUrl: string;
+  /** Support hours as the operator set them ("" claims none). */
+  supportHours: string;
+  /** The lowest minimum of the open plans (the minimum investment), a decimal string; null without open plans. */
+  minInvestment: string | null;
   chartServiceUrl: string;
   riskNotice: string;
   googleSignIn: boolean;
+}
+
+/**
+ * The sentence that says how support is reached, from the channels actually configured: the
+ * contact form always, then email, phone and live chat only where set, and hours only as set.
+ */
+export function supportClaim(settings: Pick<PublicSettings, 'supportPhone' | 'supportEmail' | 'chatEmbedUrl' | 'supportHours'>): string {
+  const channels = ['the Help Center form'];
+  if (settings.supportEmail.trim()) channels.push('email');
+  if (settings.supportPhone.trim()) channels.push('phone');
+  if (settings.chatEmbedUrl.trim()) channels.push('live chat');
+  const list = channels.length === 1 ? channels[0] : `${channels.slice(0, -1).join(', ')} and ${channels[channels.length - 1]}`;
+  const hours = settings.supportHours.trim();
+  return `Support is by ${list}${hours ? `, ${hours}` : ''}.`;
 }

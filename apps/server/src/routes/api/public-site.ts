@@ -15,6 +15,8 @@ const publicSettingsSchema = z.object({
   supportPhone: z.string(),
   supportEmail: z.string(),
   chatEmbedUrl: z.string(),
+  supportHours: z.string(),
+  minInvestment: z.string().nullable(),
   chartServiceUrl: z.string(),
   riskNotice: z.string(),
   googleSignIn: z.boolean(),

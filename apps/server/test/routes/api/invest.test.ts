@@ -113,7 +113,7 @@ describe('POST /api/invest/start-invest', () => {
     expect((await invest(user, { amount: '1000.01', planName: 'Executive' })).statusCode).toBe(400);
   });
 
-  it('enforces the $50 minimum even when a plan allows less', async () => {
+  it("the minimum investment is the lowest minimum of the open plans: a $10 plan takes $10, and it is what visitors are told", async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/invest/plans',
@@ -122,15 +122,18 @@ describe('POST /api/invest/start-invest', () => {
     });
     const micro = created.json<{ _id: string }>();
     const user = await investor();
-    const low = await invest(user, { amount: '49.99', planId: micro._id });
+    const low = await invest(user, { amount: '9.99', planId: micro._id });
     expect(low.statusCode).toBe(400);
-    expect(low.json().message).toBe('The minimum investment is $50.00');
-    expect((await invest(user, { amount: 50, planId: micro._id })).statusCode).toBe(201);
+    expect(low.json().message).toBe('The Micro plan accepts $10.00 to $100.00');
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json().minInvestment).toBe('10.00');
+    expect((await invest(user, { amount: 10, planId: micro._id })).statusCode).toBe(201);
     // Retired: no new investments.
     await t.app.inject({ method: 'PATCH', url: `/api/invest/plans/${micro._id}`, headers: staff.headers, payload: { retired: true } });
     const retired = await invest(user, { amount: 60, planId: micro._id });
     expect(retired.statusCode).toBe(400);
     expect(retired.json().message).toBe(INVEST_MESSAGES.planRetired);
+    // Retired, it no longer sets the minimum: the seeded plans start at $100.
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json().minInvestment).toBe('100.00');
   });
 
   it('holds the amount: available drops, balance does not; the available balance bounds requests', async () => {

@@ -45,9 +45,10 @@ describe('GET /api/settings/public', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ supportEmail: 'support@vaultline.local', chartServiceUrl: '', chatEmbedUrl: '', googleSignIn: true });
+    // A fresh install claims no channel it does not have: no phone, no email, no chat, no hours.
+    expect(body).toMatchObject({ supportPhone: '', supportEmail: '', supportHours: '', chartServiceUrl: '', chatEmbedUrl: '', googleSignIn: true, minInvestment: '100.00' });
     expect(body.riskNotice).toMatch(/Investing involves risk/);
-    expect(Object.keys(body).sort()).toEqual(['chartServiceUrl', 'chatEmbedUrl', 'googleSignIn', 'riskNotice', 'supportEmail', 'supportPhone']);
+    expect(Object.keys(body).sort()).toEqual(['chartServiceUrl', 'chatEmbedUrl', 'googleSignIn', 'minInvestment', 'riskNotice', 'supportEmail', 'supportHours', 'supportPhone']);
   });
 
   it('reflects the operator settings', async () => {
@@ -75,7 +76,7 @@ describe('POST /api/contact', () => {
   });
 
   it('sends the message to the support mailbox with the visitor as Reply-To', async () => {
-    await putSettings(t.database.db, { support: { phone: '+1 555 0100', email: 'help@operator.test', chatEmbedUrl: '' } }, null);
+    await putSettings(t.database.db, { support: { phone: '+1 555 0100', email: 'help@operator.test', chatEmbedUrl: '', hours: '' } }, null);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/contact',

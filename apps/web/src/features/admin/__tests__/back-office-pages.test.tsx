@@ -145,7 +145,7 @@ describe('/admin/settings', () => {
     depositAddresses: { BTC: 'bc1qexample' },
     withdrawalFee: { flatCents: 150, basisPoints: 50 },
     referralBonus: { basisPoints: 500, capCents: 500 },
-    support: { phone: '+1 555 0100', email: 'help@example.com', chatEmbedUrl: '' },
+    support: { phone: '+1 555 0100', email: 'help@example.com', chatEmbedUrl: '', hours: '' },
     chartServiceUrl: '',
     riskNotice: 'Investing involves risk.',
     requireStaffTwoFactor: false,

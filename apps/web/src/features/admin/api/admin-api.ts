@@ -21,7 +21,7 @@ export interface AdminSettings {
   explorerTxUrl: string;
   withdrawalFee: { flatCents: number; basisPoints: number };
   referralBonus: { basisPoints: number; capCents: number };
-  support: { phone: string; email: string; chatEmbedUrl: string };
+  support: { phone: string; email: string; chatEmbedUrl: string; hours: string };
   chartServiceUrl: string;
   riskNotice: string;
   requireStaffTwoFactor: boolean;

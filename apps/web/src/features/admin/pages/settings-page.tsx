@@ -33,6 +33,7 @@ interface Draft {
   phone: string;
   email: string;
   chatEmbedUrl: string;
+  supportHours: string;
   chartServiceUrl: string;
   riskNotice: string;
   requireStaffTwoFactor: boolean;
@@ -62,6 +63,7 @@ function toDraft(settings: AdminSettings): Draft {
     phone: settings.support.phone,
     email: settings.support.email,
     chatEmbedUrl: settings.support.chatEmbedUrl,
+    supportHours: settings.support.hours,
     chartServiceUrl: settings.chartServiceUrl,
     riskNotice: settings.riskNotice,
     requireStaffTwoFactor: settings.requireStaffTwoFactor,
@@ -104,7 +106,7 @@ function toPatch(draft: Draft): Partial<AdminSettings> {
     explorerTxUrl: draft.explorerTxUrl.trim(),
     withdrawalFee: { flatCents: hundredths(draft.feeFlat, 'Flat withdrawal fee'), basisPoints: hundredths(draft.feePercent, 'Withdrawal fee rate') },
     referralBonus: { basisPoints: hundredths(draft.bonusPercent, 'Referral bonus rate'), capCents: hundredths(draft.bonusCap, 'Referral bonus cap') },
-    support: { phone: draft.phone.trim(), email: draft.email.trim(), chatEmbedUrl: draft.chatEmbedUrl.trim() },
+    support: { phone: draft.phone.trim(), email: draft.email.trim(), chatEmbedUrl: draft.chatEmbedUrl.trim(), hours: draft.supportHours.trim() },
     chartServiceUrl: draft.chartServiceUrl.trim(),
     riskNotice: draft.riskNotice,
     requireStaffTwoFactor: draft.requireStaffTwoFactor,
@@ -239,6 +241,9 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           <Field label="Support email">{(field) => <Input {...field} type="email" value={draft.email} onChange={(event) => set('email', event.target.value)} />}</Field>
           <Field label="Live chat embed URL" hint="Optional">
             {(field) => <Input {...field} type="url" value={draft.chatEmbedUrl} onChange={(event) => set('chatEmbedUrl', event.target.value)} />}
+          </Field>
+          <Field label="Support hours" hint='Only what is set here is claimed, e.g. "24/7" or "Mon-Fri 9:00-18:00 CET"'>
+            {(field) => <Input {...field} value={draft.supportHours} onChange={(event) => set('supportHours', event.target.value)} />}
           </Field>
           <Field label="Chart service URL" hint="Optional">
             {(field) => <Input {...field} type="url" value={draft.chartServiceUrl} onChange={(event) => set('chartServiceUrl', event.target.value)} />}

@@ -101,7 +101,7 @@ describe('/login', () => {
   it("opens the Account Suspended modal on 'suspended'", async () => {
     api({
       '/api/users/login': { status: 403, body: { message: 'Your account has been suspended. Please contact support.' } },
-      '/api/settings/public': { body: { supportPhone: '+1 800 555 0100', supportEmail: '', chatEmbedUrl: '', chartServiceUrl: '', riskNotice: '', googleSignIn: false } },
+      '/api/settings/public': { body: { supportPhone: '+1 800 555 0100', supportEmail: '', chatEmbedUrl: '', supportHours: '', minInvestment: '100.00', chartServiceUrl: '', riskNotice: '', googleSignIn: false } },
     });
     const user = userEvent.setup();
     renderApp('/login', { routes });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { formatCents, formatUsd, INVEST_MESSAGES, MIN_INVESTMENT_CENTS, TIMERS_MS } from '@app/shared';
+import { formatCents, formatUsd, INVEST_MESSAGES, TIMERS_MS } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
@@ -37,7 +37,9 @@ export function StartInvestPage() {
 
   const plan = plans.find((item) => item._id === planId) ?? null;
   const preview = plan ? profitFor(amount, plan.roiPercent) : null;
-  const minCents = plan ? Math.max(cents(plan.minAmount), MIN_INVESTMENT_CENTS) : MIN_INVESTMENT_CENTS;
+  // The minimum investment is the lowest minimum of the open plans (the server holds each amount to its plan's range).
+  const lowestMinCents = plans.length ? Math.min(...plans.map((item) => cents(item.minAmount))) : 0;
+  const minCents = plan ? cents(plan.minAmount) : lowestMinCents;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -121,11 +123,10 @@ export function StartInvestPage() {
                 hint={
                   plan ? (
                     <>
-                      {plan.name} accepts <Money value={plan.minAmount} /> to <Money value={plan.maxAmount} />. The minimum investment is{' '}
-                      {formatUsd(MIN_INVESTMENT_CENTS)}.
+                      {plan.name} accepts <Money value={plan.minAmount} /> to <Money value={plan.maxAmount} />.
                     </>
                   ) : (
-                    `Choose a plan to see its range. The minimum investment is ${formatUsd(MIN_INVESTMENT_CENTS)}.`
+                    `Choose a plan to see its range.${lowestMinCents ? ` The minimum investment is ${formatUsd(lowestMinCents)}.` : ''}`
                   )
                 }
               >

@@ -1,3 +1,4 @@
+import { supportClaim } from '@app/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,15 +69,40 @@ describe('FAQ', () => {
       /two wallets/i,
       /24\/7/,
       /1-2 business days/,
-      /\$50/,
+      /The minimum investment is \{minInvestment\}, the lowest minimum of our plans/,
       /Fees are transparent and shown before a transaction/,
       /upgraded from the dashboard/,
       /Email verification is required before withdrawals/,
       /bank-grade encryption, two-factor authentication and regular audits/,
-      /live chat, email and phone/,
+      /\{support\}/,
     ]) {
       expect(text).toMatch(claim);
     }
+  });
+
+  it('answers the minimum and support questions from the live plans and settings', async () => {
+    resetPublicSettings();
+    stubFetch((url) =>
+      url.endsWith('/api/settings/public')
+        ? { body: { supportPhone: '', supportEmail: 'help@example.com', chatEmbedUrl: '', supportHours: '', minInvestment: '100.00', chartServiceUrl: '', riskNotice: '', googleSignIn: false } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    render(<Faq />);
+    await user.click(screen.getByRole('button', { name: 'What is the minimum investment?' }));
+    expect(await screen.findByText(/The minimum investment is \$100\.00, the lowest minimum of our plans/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'How do I reach support?' }));
+    expect(await screen.findByText(/^Support is by the Help Center form and email\./)).toBeInTheDocument();
+    expect(screen.queryByText(/24\/7|live chat/)).toBeNull();
+  });
+
+  it('claims only the support channels and hours the operator configured', () => {
+    const none = { supportPhone: '', supportEmail: '', chatEmbedUrl: '', supportHours: '' };
+    expect(supportClaim(none)).toBe('Support is by the Help Center form.');
+    expect(supportClaim({ ...none, supportEmail: 'help@example.com', supportPhone: '+1 555 0100' })).toBe('Support is by the Help Center form, email and phone.');
+    expect(supportClaim({ supportEmail: 'help@example.com', supportPhone: '+1 555 0100', chatEmbedUrl: 'https://chat.example.com', supportHours: '24/7' })).toBe(
+      'Support is by the Help Center form, email, phone and live chat, 24/7.',
+    );
   });
 });
 

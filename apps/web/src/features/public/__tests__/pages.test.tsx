@@ -10,6 +10,8 @@ const SETTINGS = {
   supportPhone: '+1 555 0100',
   supportEmail: 'help@operator.test',
   chatEmbedUrl: '',
+  supportHours: '',
+  minInvestment: '100.00',
   chartServiceUrl: '',
   riskNotice: 'Operator risk text: capital at risk.',
   googleSignIn: false,

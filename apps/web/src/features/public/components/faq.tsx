@@ -1,13 +1,23 @@
 import { Accordion } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
+import { formatUsd, centsFromDecimal, supportClaim } from '@app/shared';
 import { FAQ } from '../../../content/faq';
+import { usePublicSettings } from '../../../lib/public-settings';
 import { Section } from './section';
+
+/** An answer with the live figures in place; before they arrive, words that stay true. */
+function answerText(answer: string, settings: ReturnType<typeof usePublicSettings>['settings']): string {
+  return answer
+    .replace('{minInvestment}', settings?.minInvestment ? formatUsd(centsFromDecimal(settings.minInvestment)) : 'shown on each plan')
+    .replace('{support}', settings ? supportClaim(settings) : 'Support is by the Help Center form.');
+}
 
 /**
  * SPEC §2 FAQ (anchor `faq`): one item open at a time, clicking the open one closes it
  * (Radix Accordion, type single, collapsible). Answers scroll past 500px (SPEC §9).
  */
 export function Faq() {
+  const { settings } = usePublicSettings();
   return (
     <Section id="faq" eyebrow="FAQ" title="Frequently Asked Questions" subtitle="Straight answers about accounts, money and security.">
       <Accordion.Root type="single" collapsible className="mx-auto max-w-3xl divide-y divide-slate-200 border-y border-slate-200 dark:divide-slate-800 dark:border-slate-800">
@@ -23,7 +33,7 @@ export function Faq() {
             </Accordion.Header>
             <Accordion.Content className="overflow-hidden data-[state=closed]:animate-accordion-up data-[state=open]:animate-accordion-down">
               <div className="max-h-[500px] overflow-y-auto pb-6 pr-10 leading-relaxed text-slate-600 dark:text-slate-300" data-testid="faq-answer">
-                {item.answer}
+                {answerText(item.answer, settings)}
               </div>
             </Accordion.Content>
           </Accordion.Item>

@@ -154,6 +154,7 @@ export function PlansPage() {
   useDocumentTitle('Investment plans', 'Six fixed-term plans with the term rate, the equivalent annual rate, the amount range and the duration on every card.');
   const { plans, source } = usePlans();
   const longest = plans.reduce<ApiPlan | undefined>((best, plan) => (!best || plan.durationSeconds > best.durationSeconds ? plan : best), undefined);
+  const lowestMinimum = plans.length ? Math.min(...plans.map((plan) => centsFromDecimal(plan.minAmount))) : null;
   return (
     <>
       <PageIntro eyebrow="Portfolio plans" title="Choose a plan that fits">
@@ -185,7 +186,10 @@ export function PlansPage() {
             term. The equivalent annual rate is that rate scaled to a year without compounding (term rate × 365 days ÷ term length), so plans with different
             terms can be compared. It is not a promise that the plan will be available, or earn the same, all year.
           </p>
-          <p>The minimum investment is $50; each plan’s own range applies. Any fee is shown with the net amount before you confirm.</p>
+          <p>
+            {lowestMinimum !== null ? `The minimum investment is ${formatUsd(lowestMinimum)}, the lowest minimum of the plans above; ` : ''}each plan’s own range applies. Any
+            fee is shown with the net amount before you confirm.
+          </p>
         </div>
       </div>
     </>
