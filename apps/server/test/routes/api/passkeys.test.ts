@@ -256,6 +256,21 @@ describe('signing in with a passkey', () => {
     expect(replayed.json().message).toBe(PASSKEY_REFUSALS.challengeGone);
   });
 
+  it('at the same time: one answer sent twice, or two answers with one counter value, sign in once', async () => {
+    const { browser } = await account();
+    const authenticator = new SoftwareAuthenticator();
+    await addPasskey(browser, authenticator);
+    const answer = authenticator.get(await loginOptions(browser), { counter: 3 });
+    const twice = await Promise.all([new Browser(t), new Browser(t)].map((other) => other.post('/api/users/passkeys/login/verify', { response: answer })));
+    expect(twice.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+
+    const first = authenticator.get(await loginOptions(browser), { counter: 7 });
+    const second = authenticator.get(await loginOptions(browser), { counter: 7 });
+    const both = await Promise.all([first, second].map((response) => new Browser(t).post('/api/users/passkeys/login/verify', { response })));
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+    expect(both.find((response) => response.statusCode === 401)!.json().message).toBe(PASSKEY_REFUSALS.counter);
+  });
+
   it('refuses a challenge answered after it expired', async () => {
     const { browser } = await account();
     const authenticator = new SoftwareAuthenticator();
