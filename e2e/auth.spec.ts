@@ -37,7 +37,7 @@ test('register -> verify by email -> log out -> new browser needs the emailed co
   await second.goto('/login');
   await second.getByLabel('Email').fill(email);
   await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await second.getByRole('button', { name: 'Sign In' }).click();
+  await second.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(second).toHaveURL(new RegExp(`/loginWithCode/${encodeURIComponent(email).replace(/[.]/g, '\\.')}$`));
   const codeMail = await mailbox.waitFor(email, /access code/i);
   const code = /access code: (\S{6})/i.exec(codeMail.subject)?.[1] ?? '';
@@ -52,7 +52,7 @@ test('register -> verify by email -> log out -> new browser needs the emailed co
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/my-account$/);
   await home.close();
   await other.close();
@@ -79,7 +79,7 @@ test('forgot password -> reset link -> sign in with the new password', async ({ 
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('N3w-Passw0rd!');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/my-account$/);
 });
 
@@ -88,7 +88,7 @@ test('each auth form shows the SPEC validation message as a toast', async ({ pag
   const toast = (text: string) => page.locator('.Toastify').getByText(text).first();
 
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast('All fields are required')).toBeVisible();
 
   await page.goto('/register');

@@ -94,7 +94,8 @@ export default async function globalSetup() {
   const usdt = await evm.deployToken('USDT', 6);
 
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // A host name, not 127.0.0.1: WebAuthn takes no IP address as its relying party (passkeys.spec.ts).
+  const baseUrl = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['--wasm-lazy-compilation', '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {

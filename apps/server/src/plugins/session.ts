@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
+import { sessionUsedPasskey } from '../services/passkeys';
 import { getSettings } from '../services/settings';
 import { findSession, SESSION_COOKIE } from '../services/sessions';
 
@@ -65,11 +66,17 @@ export async function requireStaff(request: FastifyRequest, _reply: FastifyReply
   await requireStaffSecondFactor(request);
 }
 
-/** The requireStaffTwoFactor setting: staff use the back office only with two-factor on. */
+/**
+ * The requireStaffTwoFactor setting: staff use the back office only with two-factor on, or in
+ * a session that used a passkey (signed in with one, added one, or confirmed with one).
+ */
 async function requireStaffSecondFactor(request: FastifyRequest): Promise<void> {
-  if (!(await getSettings(request.server.deps.db)).requireStaffTwoFactor) return;
-  if (!request.auth!.twoFactorEnabled) {
-    throw forbidden('Two-factor authentication is required for staff accounts. Set it up in your profile (Security tab).');
+  const { db } = request.server.deps;
+  if (!(await getSettings(db)).requireStaffTwoFactor) return;
+  if (!request.auth!.twoFactorEnabled && !(await sessionUsedPasskey(db, request.auth!.session.id))) {
+    throw forbidden(
+      'Two-factor authentication is required for staff accounts. Set it up in your profile (Security tab), or sign in with a passkey.',
+    );
   }
 }
 

@@ -17,6 +17,7 @@ import { getUserBalances, moneyFigures } from '../ledger/balances';
 import { recordAudit, type AuditActor } from './audit';
 import { purgeKycDocuments } from './kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from './sessions';
+import { deletePasskeysOf } from './passkeys';
 
 /**
  * Back-office user management (PRODUCT §2 Roles, Deleting a user, Impersonation).
@@ -180,6 +181,7 @@ export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: Sess
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await revokeImpersonationsBy(tx, target.id);
+    await deletePasskeysOf(tx, target.id);
     await recordAudit(tx, auditor, {
       action: 'user.delete',
       targetType: 'user',

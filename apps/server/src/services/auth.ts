@@ -10,6 +10,7 @@ import { findUserByEmail, insertUser, storedPasswordHash } from './accounts';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from './sessions';
 import { isTwoFactorEnabled } from './user-view';
 import { verifySecondFactor } from './auth-totp';
+import { hasPasskey } from './passkeys';
 import {
   sendLoginCodeEmail,
   sendNewDeviceEmail,
@@ -65,7 +66,8 @@ export interface SignedIn {
   sessionId: string;
 }
 
-export type LoginOutcome = ({ kind: 'signed-in' } & SignedIn) | { kind: 'two-factor'; message: string };
+/** two-factor: the password was right; passkeyAvailable says a passkey may stand in for the code. */
+export type LoginOutcome = ({ kind: 'signed-in' } & SignedIn) | { kind: 'two-factor'; message: string; passkeyAvailable: boolean };
 
 export const deviceHash = (deviceId: string) => hashToken(`device:${deviceId}`);
 
@@ -107,6 +109,17 @@ async function trustDevice(deps: AppDeps, db: DbOrTx, userId: string, device: st
     .onConflictDoUpdate({ target: [trustedDevices.userId, trustedDevices.deviceHash], set: { lastUsedAt: now } })
     .returning({ createdAt: trustedDevices.createdAt });
   return inserted[0]?.createdAt.getTime() === now.getTime();
+}
+
+/**
+ * A sign-in proven without a password check here (a passkey): the browser is trusted (a new one
+ * gets the new-sign-in notice), then the session opens.
+ */
+export async function completeSignIn(deps: AppDeps, tx: DbOrTx, user: UserRow, context: AuthContext): Promise<SignedIn> {
+  if (await trustDevice(deps, tx, user.id, deviceHash(context.deviceId))) {
+    await sendNewDeviceEmail(deps, tx, user, { ip: context.ip, userAgent: context.userAgent, at: deps.now() });
+  }
+  return openSession(deps, tx, user, context);
 }
 
 /** Ends the session the request came with, then opens a new one: the session id changes at sign-in. */
@@ -242,7 +255,9 @@ export async function login(
 
   const device = deviceHash(context.deviceId);
   if (await isTwoFactorEnabled(deps.db, usable.id)) {
-    if (!data.twoFactorCode) return { kind: 'two-factor', message: MESSAGES.twoFactorRequired };
+    if (!data.twoFactorCode) {
+      return { kind: 'two-factor', message: MESSAGES.twoFactorRequired, passkeyAvailable: await hasPasskey(deps.db, usable.id) };
+    }
     return deps.db.transaction(async (tx) => {
       if (!(await verifySecondFactor(deps, tx, usable.id, data.twoFactorCode!))) {
         throw new TwoFactorError(MESSAGES.twoFactorInvalid);
@@ -496,7 +511,9 @@ export async function signInWithGoogle(
   const signedInUser = user;
   const device = deviceHash(context.deviceId);
   const twoFactor = await isTwoFactorEnabled(deps.db, signedInUser.id);
-  if (twoFactor && !twoFactorCode) return { kind: 'two-factor', message: MESSAGES.twoFactorRequired };
+  if (twoFactor && !twoFactorCode) {
+    return { kind: 'two-factor', message: MESSAGES.twoFactorRequired, passkeyAvailable: await hasPasskey(deps.db, signedInUser.id) };
+  }
   return deps.db.transaction(async (tx) => {
     if (twoFactor && !(await verifySecondFactor(deps, tx, signedInUser.id, twoFactorCode!))) {
       throw new TwoFactorError(MESSAGES.twoFactorInvalid);

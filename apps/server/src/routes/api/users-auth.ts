@@ -84,7 +84,7 @@ export const userViewSchema = z.object({
 });
 
 const message = z.object({ message: z.string() });
-const loginRefusal = z.object({ message: z.string(), twoFactorRequired: z.boolean().optional() });
+const loginRefusal = z.object({ message: z.string(), twoFactorRequired: z.boolean().optional(), passkeyAvailable: z.boolean().optional() });
 const tokenParam = z.object({ token: z.string().min(1).max(200) });
 const resetTokenParam = z.object({ resetToken: z.string().min(1).max(200) });
 
@@ -115,7 +115,7 @@ export const AUTH_RATE_LIMITS = {
   twoFactor: { ip: 30, account: 10 },
 } as const satisfies Record<string, Limit>;
 
-function tooMany(seconds: number) {
+export function tooMany(seconds: number) {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return new AppError(429, `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
 }
@@ -124,7 +124,7 @@ function tooMany(seconds: number) {
  * onRequest: these routes take JSON only. Fastify would also parse text/plain; a form post
  * or anything else with a body gets 415 before it is read.
  */
-async function jsonOnly(request: FastifyRequest) {
+export async function jsonOnly(request: FastifyRequest) {
   const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -152,7 +152,7 @@ function ensureDevice(request: FastifyRequest, reply: FastifyReply): string {
   return deviceId;
 }
 
-function authContext(request: FastifyRequest, reply: FastifyReply): AuthContext {
+export function authContext(request: FastifyRequest, reply: FastifyReply): AuthContext {
   return {
     ip: request.ip ?? null,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
@@ -175,7 +175,7 @@ function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secure(request), path: '/' });
 }
 
-async function signedIn(app: App, request: FastifyRequest, reply: FastifyReply, result: SignedIn, status = 200) {
+export async function signedIn(app: App, request: FastifyRequest, reply: FastifyReply, result: SignedIn, status = 200) {
   setSessionCookie(request, reply, result.token);
   return reply.status(status).send(await toUserView(app.deps.db, result.user));
 }
@@ -188,7 +188,9 @@ async function answerLogin(app: App, request: FastifyRequest, reply: FastifyRepl
     if (error instanceof TwoFactorError) return reply.status(401).send({ message: error.message, twoFactorRequired: true });
     throw error;
   }
-  if (outcome.kind === 'two-factor') return reply.status(401).send({ message: outcome.message, twoFactorRequired: true });
+  if (outcome.kind === 'two-factor') {
+    return reply.status(401).send({ message: outcome.message, twoFactorRequired: true, passkeyAvailable: outcome.passkeyAvailable });
+  }
   return signedIn(app, request, reply, outcome);
 }
 
@@ -263,7 +265,7 @@ export async function usersAuthRoutes(app: App) {
       preHandler: accountLimit('login', bodyEmail),
       schema: {
         tags: ['auth'],
-        summary: "Sign in with email and password. From a new browser: 401 'New browser...' and an emailed access code. With two-factor on: 401 twoFactorRequired until twoFactorCode is sent.",
+        summary: "Sign in with email and password. From a new browser: 401 'New browser...' and an emailed access code. With two-factor on: 401 twoFactorRequired until twoFactorCode is sent (passkeyAvailable: a passkey sign-in may stand in for the code).",
         body: loginSchema,
         response: { 200: userViewSchema, 401: loginRefusal },
       },

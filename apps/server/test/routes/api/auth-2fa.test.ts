@@ -78,7 +78,7 @@ describe('login with two-factor on', () => {
     const browser = new Browser(t);
     const first = await browser.post('/api/users/login', { email: body.email, password: body.password });
     expect(first.statusCode).toBe(401);
-    expect(first.json()).toEqual({ message: expect.stringContaining('authenticator'), twoFactorRequired: true });
+    expect(first.json()).toEqual({ message: expect.stringContaining('authenticator'), twoFactorRequired: true, passkeyAvailable: false });
     expect(browser.sid).toBeUndefined();
     nextStep();
     const second = await browser.post('/api/users/login', {

@@ -112,6 +112,16 @@ const ACCESS: Record<string, Level | Row> = {
   'POST /api/users/2fa/enable': 'user',
   'POST /api/users/2fa/disable': 'user',
   'POST /api/users/2fa/recovery-codes': 'user',
+  // Passkeys: signing in with one is public; adding, listing, renaming, removing and confirming are the account's own.
+  'POST /api/users/passkeys/login/options': 'public',
+  'POST /api/users/passkeys/login/verify': 'public',
+  'POST /api/users/passkeys/register/options': 'user',
+  'POST /api/users/passkeys/register/verify': 'user',
+  'GET /api/users/passkeys': 'user',
+  'PATCH /api/users/passkeys/:id': 'user',
+  'DELETE /api/users/passkeys/:id': 'user',
+  'POST /api/users/passkeys/reauth/options': 'user',
+  'POST /api/users/passkeys/reauth': 'user',
   'GET /api/users/referrals': 'user',
 
   // KYC

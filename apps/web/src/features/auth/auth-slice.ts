@@ -68,7 +68,7 @@ export const logout = createAsyncThunk<{ message: string }, void, { rejectValue:
 // ---------------------------------------------------------------- sign-in and account thunks (SPEC §4)
 
 type Rejects = { rejectValue: string };
-type SignInRejects = { rejectValue: string; rejectedMeta: { twoFactorRequired: boolean } };
+type SignInRejects = { rejectValue: string; rejectedMeta: { twoFactorRequired: boolean; passkeyAvailable: boolean } };
 
 /** A thunk whose failure carries the server's message (SPEC §8), else the error's, else `fallback`. */
 function thunk<Result, Arg>(type: string, fallback: string, run: (arg: Arg) => Promise<Result>) {
@@ -87,7 +87,11 @@ function signInThunk<Arg>(type: string, fallback: string, run: (arg: Arg) => Pro
     try {
       return await run(arg);
     } catch (error) {
-      return rejectWithValue(errorMessage(error, fallback), { twoFactorRequired: error instanceof SignInError && error.twoFactorRequired });
+      const signIn = error instanceof SignInError ? error : null;
+      return rejectWithValue(errorMessage(error, fallback), {
+        twoFactorRequired: signIn?.twoFactorRequired ?? false,
+        passkeyAvailable: signIn?.passkeyAvailable ?? false,
+      });
     }
   });
 }
@@ -95,6 +99,13 @@ function signInThunk<Arg>(type: string, fallback: string, run: (arg: Arg) => Pro
 export const register = thunk('auth/register', 'Registration failed', authApi.register);
 export const login = signInThunk('auth/login', 'Login failed', authApi.login);
 export const loginWithGoogle = signInThunk('auth/loginWithGoogle', 'Google sign-in failed', authApi.google);
+/**
+ * With an email (the two-factor step), only a passkey of that account is accepted. The passkey
+ * code loads with the pages that offer it, not with the store.
+ */
+export const loginWithPasskey = signInThunk('auth/loginWithPasskey', 'Passkey sign-in failed', async (arg: { email?: string }) =>
+  (await import('./passkeys')).signInWithPasskey(arg.email),
+);
 export const loginWithCode = thunk('auth/loginWithCode', 'Login failed', (arg: { email: string; loginCode: string }) =>
   authApi.loginWithCode(arg.email, arg.loginCode),
 );
@@ -115,6 +126,7 @@ const accountThunks = [
   register,
   login,
   loginWithGoogle,
+  loginWithPasskey,
   loginWithCode,
   sendLoginCode,
   updateUser,
@@ -219,10 +231,11 @@ const authSlice = createSlice({
         state.isError = true;
         state.message = action.payload ?? '';
       })
-      // SPEC §4: register, login, Google login and login-with-code success sign in.
+      // SPEC §4: register, login, Google login and login-with-code success sign in (and a passkey sign-in).
       .addCase(register.fulfilled, signedIn)
       .addCase(login.fulfilled, signedIn)
       .addCase(loginWithGoogle.fulfilled, signedIn)
+      .addCase(loginWithPasskey.fulfilled, signedIn)
       .addCase(loginWithCode.fulfilled, (state, action) => {
         signedIn(state, action);
         state.twoFactor = false;
@@ -230,6 +243,7 @@ const authSlice = createSlice({
       // Their failures clear the user; a 'New browser' login failure starts the code flow.
       .addCase(register.rejected, clearUser)
       .addCase(loginWithGoogle.rejected, clearUser)
+      .addCase(loginWithPasskey.rejected, clearUser)
       .addCase(loginWithCode.rejected, clearUser)
       .addCase(login.rejected, (state, action) => {
         clearUser(state);

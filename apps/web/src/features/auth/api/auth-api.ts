@@ -1,12 +1,16 @@
 import type { UserView } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api';
 
-/** A refusal from a sign-in call; twoFactorRequired asks the user for an authenticator code. */
+/**
+ * A refusal from a sign-in call; twoFactorRequired asks the user for an authenticator code,
+ * passkeyAvailable says one of the account's passkeys may be used instead.
+ */
 export class SignInError extends ApiError {
   constructor(
     status: number,
     message: string,
     readonly twoFactorRequired: boolean,
+    readonly passkeyAvailable = false,
   ) {
     super(status, message);
     this.name = 'SignInError';
@@ -25,7 +29,7 @@ async function signInCall(path: string, body: unknown): Promise<UserView> {
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  let data: { message?: unknown; twoFactorRequired?: unknown } | undefined;
+  let data: { message?: unknown; twoFactorRequired?: unknown; passkeyAvailable?: unknown } | undefined;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
@@ -33,7 +37,7 @@ async function signInCall(path: string, body: unknown): Promise<UserView> {
   }
   if (!response.ok) {
     const message = typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`;
-    throw new SignInError(response.status, message, data?.twoFactorRequired === true);
+    throw new SignInError(response.status, message, data?.twoFactorRequired === true, data?.passkeyAvailable === true);
   }
   return data as unknown as UserView;
 }

@@ -3,18 +3,19 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
-import { LogIn } from 'lucide-react';
+import { Fingerprint, LogIn } from 'lucide-react';
 import { loginSchema, type LoginInput } from '@app/shared';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { login, loginWithGoogle } from '../auth-slice';
+import { login, loginWithGoogle, loginWithPasskey } from '../auth-slice';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { SuspendedModal } from '../components/suspended-modal';
+import { browserSupportsPasskeys } from '../passkeys';
 
 type LoginOutput = { email: string; password: string; twoFactorCode?: string };
 
@@ -27,10 +28,15 @@ export function LoginPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [suspended, setSuspended] = useState(false);
   const [googleCredential, setGoogleCredential] = useState<string | null>(null);
+  const [passkeys] = useState(browserSupportsPasskeys);
+  /** The two-factor step may take one of the account's passkeys instead of a code. */
+  const [passkeyOffered, setPasskeyOffered] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   const {
     register: field,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<LoginInput, unknown, LoginOutput>({
     resolver: zodResolver(loginSchema),
@@ -42,9 +48,10 @@ export function LoginPage() {
     navigate(from && from !== '/login' ? from : '/my-account', { replace: true });
   }
 
-  function onRefused(message: string, twoFactorRequired: boolean, email?: string) {
+  function onRefused(message: string, twoFactorRequired: boolean, email?: string, passkeyAvailable = false) {
     if (twoFactorRequired) {
       setNeedsCode(true);
+      setPasskeyOffered(passkeyAvailable);
       toast.info(message, { toastId: 'two-factor' });
       return;
     }
@@ -61,7 +68,16 @@ export function LoginPage() {
       login({ email: values.email, password: values.password, twoFactorCode: needsCode ? values.twoFactorCode || undefined : undefined }),
     );
     if (login.fulfilled.match(result)) return afterSignIn();
-    onRefused(result.payload ?? 'Login failed', Boolean(result.meta.twoFactorRequired), values.email);
+    onRefused(result.payload ?? 'Login failed', Boolean(result.meta.twoFactorRequired), values.email, Boolean(result.meta.passkeyAvailable));
+  }
+
+  /** Without an email: any passkey of this site signs its account in. At the two-factor step: one of that account's. */
+  async function onPasskey(email?: string) {
+    setPasskeyBusy(true);
+    const result = await dispatch(loginWithPasskey({ email }));
+    setPasskeyBusy(false);
+    if (loginWithPasskey.fulfilled.match(result)) return afterSignIn();
+    onRefused(result.payload ?? 'Passkey sign-in failed', false);
   }
 
   async function onGoogle(credential: string, twoFactorCode?: string) {
@@ -102,6 +118,12 @@ export function LoginPage() {
             )}
           </Field>
         )}
+        {needsCode && passkeyOffered && passkeys && (
+          <Button variant="outline" className="w-full" onClick={() => void onPasskey(getValues('email'))} loading={passkeyBusy}>
+            <Fingerprint className="size-4" aria-hidden />
+            Use a passkey instead
+          </Button>
+        )}
         <div className="flex justify-end text-sm">
           <Link to="/forgot" className={linkClass}>
             Forgot password?
@@ -111,6 +133,12 @@ export function LoginPage() {
           <LogIn className="size-5" aria-hidden />
           Sign In
         </Button>
+        {passkeys && !needsCode && (
+          <Button variant="outline" size="lg" className="w-full" onClick={() => void onPasskey()} loading={passkeyBusy}>
+            <Fingerprint className="size-5" aria-hidden />
+            Sign in with a passkey
+          </Button>
+        )}
       </form>
       <GoogleSignIn onCredential={(credential) => void onGoogle(credential)} />
       <SuspendedModal open={suspended} onClose={() => setSuspended(false)} />

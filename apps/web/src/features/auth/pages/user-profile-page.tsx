@@ -16,6 +16,8 @@ import { logout } from '../auth-slice';
 import { Avatar } from '../components/avatar';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DevicesSection } from '../components/devices-section';
+import { PasskeysSection } from '../components/passkeys-section';
+import { browserSupportsPasskeys } from '../passkeys';
 import { ProfileForm } from '../components/profile-form';
 import { TwoFactorSection } from '../components/two-factor-section';
 import { UnverifiedEmailBanner } from '../components/verification-banner';
@@ -46,6 +48,7 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
   const navigate = useNavigate();
   const [exiting, setExiting] = useState(false);
   const [passwordChanges, setPasswordChanges] = useState(0);
+  const [passkeysSupported] = useState(browserSupportsPasskeys);
   if (!user) return <Spinner label="Loading your account" />;
   const staff = isStaff(user.role);
   const readOnly = user.isImpersonated;
@@ -132,6 +135,11 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
           <Card className="p-5 sm:p-8">
             <TwoFactorSection readOnly={readOnly} />
           </Card>
+          {passkeysSupported && (
+            <Card className="p-5 sm:p-8">
+              <PasskeysSection readOnly={readOnly} />
+            </Card>
+          )}
           <Card className="p-5 sm:p-8">
             <DevicesSection readOnly={readOnly} refreshKey={passwordChanges} />
           </Card>
