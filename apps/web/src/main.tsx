@@ -48,6 +48,8 @@ function routerInitialized(router: Router): Promise<void> {
 }
 
 async function start() {
+  // The language's messages download alongside the steps below (i18n/index.ts).
+  const i18nReady = import('./i18n').then(({ startI18n }) => startI18n());
   const { createRoot } = await import('react-dom/client');
   await nextTask();
   const [{ makeStore }, { Provider }] = await Promise.all([import('./app/store'), import('react-redux')]);
@@ -59,9 +61,9 @@ async function start() {
   await nextTask();
   router.initialize();
   // The boot screen of index.html stays until the page's lazy route and the stylesheet have
-  // loaded: rendering before that would replace it with an empty router for a moment (a blank
+  // loaded (and the language's messages): rendering before that would replace it with an empty router for a moment (a blank
   // flash before the splash), or with unstyled content.
-  await Promise.all([routerInitialized(router), stylesheetsApplied()]);
+  await Promise.all([routerInitialized(router), stylesheetsApplied(), i18nReady]);
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in short slices instead of one long task.
   startTransition(() => {

@@ -1,4 +1,6 @@
 import 'react-toastify/ReactToastify.css';
+import { toast as toastify, type Id, type ToastContent, type ToastOptions } from 'react-toastify';
+import { translateMessage } from '../i18n/messages';
 import { requestToastContainer } from './toast-container';
 
 /**
@@ -10,4 +12,20 @@ import { requestToastContainer } from './toast-container';
  */
 requestToastContainer();
 
-export { toast, ToastContainer } from 'react-toastify';
+type Show = (content: ToastContent, options?: ToastOptions) => Id;
+
+/** Texts are the spec's English (ours and the API's): shown in the app's language (i18n/messages). */
+const translated =
+  (show: Show): Show =>
+  (content, options) =>
+    show(typeof content === 'string' ? translateMessage(content) : content, options);
+
+export const toast: typeof toastify = Object.assign(translated(toastify), toastify, {
+  success: translated(toastify.success),
+  error: translated(toastify.error),
+  info: translated(toastify.info),
+  warning: translated(toastify.warning),
+  warn: translated(toastify.warn),
+});
+
+export { ToastContainer } from 'react-toastify';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { isStaff, PROFILE_NAME_TRUNCATE } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { logout } from '../../features/auth/auth-slice';
@@ -12,20 +13,21 @@ import { StaffQueuesMenu } from '../../features/admin/live';
 
 interface NavItem {
   to: string;
-  label: string;
+  /** Key under nav. in the locale files. */
+  label: 'dashboard' | 'plans' | 'about' | 'help' | 'howItWorks' | 'rates' | 'sendEmail' | 'profile';
   show: 'always' | 'loggedIn' | 'staff';
 }
 
 /** SPEC §2 navigation items, in order. */
 const ITEMS: NavItem[] = [
-  { to: '/my-account', label: 'Dashboard', show: 'loggedIn' },
-  { to: '/investment-plans', label: 'Portfolio Plans', show: 'always' },
-  { to: '/our-story', label: 'About Us', show: 'always' },
-  { to: '/support', label: 'Help Center', show: 'always' },
-  { to: '/how-it-works', label: 'How It Works', show: 'always' },
-  { to: '/market-rates', label: 'Current Rates', show: 'always' },
-  { to: '/compose-email', label: 'Send Email', show: 'staff' },
-  { to: '/user-profile', label: 'Profile', show: 'loggedIn' },
+  { to: '/my-account', label: 'dashboard', show: 'loggedIn' },
+  { to: '/investment-plans', label: 'plans', show: 'always' },
+  { to: '/our-story', label: 'about', show: 'always' },
+  { to: '/support', label: 'help', show: 'always' },
+  { to: '/how-it-works', label: 'howItWorks', show: 'always' },
+  { to: '/market-rates', label: 'rates', show: 'always' },
+  { to: '/compose-email', label: 'sendEmail', show: 'staff' },
+  { to: '/user-profile', label: 'profile', show: 'loggedIn' },
 ];
 
 export function truncate(text: string, length: number): string {
@@ -33,6 +35,7 @@ export function truncate(text: string, length: number): string {
 }
 
 export function Navbar() {
+  const { t } = useTranslation();
   // The mobile menu remembers the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
@@ -80,7 +83,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
+      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label={t('nav.main')}>
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" onClick={() => setOpen(false)}>
           <BrandMark className="size-8" />
           <span className="text-lg">Vaultline</span>
@@ -88,7 +91,7 @@ export function Navbar() {
         <div className="hidden items-center gap-0.5 lg:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
+              {t(`nav.${item.label}`)}
             </NavLink>
           ))}
         </div>
@@ -96,14 +99,14 @@ export function Navbar() {
           {isLoggedIn ? (
             <>
               {staff && <StaffQueuesMenu />}
-              {user && <span className="text-sm text-slate-600 dark:text-slate-300" title={user.name}>Hi, {truncate(user.name, PROFILE_NAME_TRUNCATE)}</span>}
+              {user && <span className="text-sm text-slate-600 dark:text-slate-300" title={user.name}>{t('nav.greeting', { name: truncate(user.name, PROFILE_NAME_TRUNCATE) })}</span>}
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'md')}>
-                Logout
+                {t('nav.logout')}
               </button>
             </>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'md')}>
-              Sign In
+              {t('nav.signIn')}
             </Link>
           )}
         </div>
@@ -114,7 +117,7 @@ export function Navbar() {
           className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setOpen((value) => !value)}
         >
           {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
@@ -125,16 +128,16 @@ export function Navbar() {
           <div className="container-page flex flex-col gap-0.5">
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={linkClass} onClick={() => setOpen(false)}>
-                {item.label}
+                {t(`nav.${item.label}`)}
               </NavLink>
             ))}
             {isLoggedIn ? (
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'lg', 'mt-3')}>
-                Logout
+                {t('nav.logout')}
               </button>
             ) : (
               <Link to="/login" onClick={() => setOpen(false)} className={buttonClasses('primary', 'lg', 'mt-3')}>
-                Sign In
+                {t('nav.signIn')}
               </Link>
             )}
           </div>

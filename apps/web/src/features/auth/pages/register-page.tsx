@@ -15,6 +15,7 @@ import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
 import { useCountries } from '../components/use-countries';
 import { PHONE_PLACEHOLDER_TEXT } from '../components/phone';
+import { currentLanguage } from '../../../i18n';
 
 type RegisterOutput = {
   name: string;
@@ -57,7 +58,7 @@ export function RegisterPage() {
 
   async function onSubmit(values: RegisterOutput) {
     const { password2: _confirm, ...body } = values;
-    const result = await dispatch(registerAccount(body));
+    const result = await dispatch(registerAccount({ ...body, language: currentLanguage() }));
     if (registerAccount.fulfilled.match(result)) {
       toast.success('Registration Successful');
       navigate('/upload-kyc');

@@ -19,6 +19,7 @@ import { DevicesSection } from '../components/devices-section';
 import { PasskeysSection } from '../components/passkeys-section';
 import { browserSupportsPasskeys } from '../passkeys';
 import { ProfileForm } from '../components/profile-form';
+import { LanguagePicker } from '../components/language-picker';
 import { TwoFactorSection } from '../components/two-factor-section';
 import { UnverifiedEmailBanner } from '../components/verification-banner';
 
@@ -125,6 +126,9 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
         <Tabs.Content value="profile">
           <Card className="p-5 sm:p-8">
             <ProfileForm key={`${user._id}:${user.photo ?? ''}`} user={user} readOnly={readOnly} />
+          </Card>
+          <Card className="p-5 sm:p-8">
+            <LanguagePicker />
           </Card>
         </Tabs.Content>
         <Tabs.Content value="security" className="space-y-6">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { formatUsd, INVEST_MESSAGES, parseAmount, type InvestmentView, type PlanView } from '@app/shared';
+import { INVEST_MESSAGES, parseAmount, type InvestmentView, type PlanView } from '@app/shared';
+import { formatUsd } from '../../../i18n/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select } from '../../../components/ui/input';

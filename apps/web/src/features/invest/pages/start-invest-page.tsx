@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { formatCents, formatUsd, INVEST_MESSAGES, TIMERS_MS } from '@app/shared';
+import { formatCents, INVEST_MESSAGES, TIMERS_MS } from '@app/shared';
+import { formatUsd } from '../../../i18n/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';

@@ -15,9 +15,11 @@ import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideKycMutation, usePendingKycQuery, type PendingKycCase } from '../api/kyc-api';
 import { DocumentViewer } from '../components/document-viewer';
+import { currentLanguage } from '../../../i18n';
+import { localeDateFormat } from '../../../i18n/format';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = localeDateFormat({ dateStyle: 'medium' });
 
 function waitingFor(submittedAt: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((now - Date.parse(submittedAt)) / 60_000));
@@ -30,7 +32,7 @@ function waitingFor(submittedAt: string, now = Date.now()): string {
 function countryName(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code || '—';
   try {
-    return new Intl.DisplayNames(undefined, { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames(currentLanguage(), { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
