@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +8,7 @@ import { useState } from 'react';
 
 /** SPEC §4: while the email is unverified, a banner with Resend Verification Link. */
 export function UnverifiedEmailBanner({ className }: { className?: string }) {
+  const { t } = useTranslation();
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const [sending, setSending] = useState(false);
@@ -23,15 +25,15 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
   return (
     <Alert
       tone="warning"
-      title="Please verify your email address"
+      title={t('auth.banner.title')}
       className={className}
       action={
         <Button variant="outline" size="sm" onClick={resend} loading={sending}>
-          Resend Verification Link
+          {t('auth.banner.resend')}
         </Button>
       }
     >
-      We sent a link to <strong>{user.email}</strong>. You need a verified email before you can withdraw.
+      {t('auth.banner.sentBefore')}<strong>{user.email}</strong>{t('auth.banner.sentAfter')}
     </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -17,7 +18,8 @@ import { toastFirstError } from '../components/form-errors';
 export const RESEND_COOLDOWN_S = 30;
 
 export function LoginWithCodePage() {
-  useDocumentTitle('Enter your access code');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.code.docTitle'));
   const { email = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -63,21 +65,21 @@ export function LoginWithCodePage() {
 
   return (
     <AuthLayout
-      title="Confirm it is you"
+      title={t('auth.code.title')}
       subtitle={
         <>
-          This browser is new to your account. We emailed a {ACCESS_CODE_LENGTH}-character access code to{' '}
+          {t('auth.code.subtitle', { length: ACCESS_CODE_LENGTH })}
           <strong className="break-all text-slate-900 dark:text-white">{email}</strong>.
         </>
       }
       footer={
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          {t('auth.forgot.backToSignIn')}
         </Link>
       }
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-        <Field label="Access code" hint="The code expires 15 minutes after it was sent." error={errors.loginCode?.message}>
+        <Field label={t('auth.code.label')} hint={t('auth.code.hint')} error={errors.loginCode?.message}>
           {(props) => (
             <Input
               {...props}
@@ -86,20 +88,20 @@ export function LoginWithCodePage() {
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={ACCESS_CODE_LENGTH}
-              placeholder="ABC123"
+              placeholder={t('auth.code.placeholder')}
               className="text-center font-mono text-2xl uppercase tracking-[0.5em]"
             />
           )}
         </Field>
         <Button type="submit" size="lg" className="w-full" loading={isLoading && !resending}>
           <ShieldCheck className="size-5" aria-hidden />
-          Proceed To Login
+          {t('auth.code.submit')}
         </Button>
       </form>
       <div className="mt-5 text-center text-sm text-slate-600 dark:text-slate-400">
-        Did not get it?{' '}
+        {t('auth.code.notReceived')}{' '}
         <button type="button" onClick={resend} disabled={cooldown > 0 || resending} className={`${linkClass} disabled:cursor-not-allowed disabled:opacity-60`}>
-          {cooldown > 0 ? `Resend code in ${cooldown}s` : resending ? 'Sending…' : 'Resend code'}
+          {cooldown > 0 ? t('auth.code.resendIn', { seconds: cooldown }) : resending ? t('common.sending') : t('auth.code.resend')}
         </button>
       </div>
     </AuthLayout>

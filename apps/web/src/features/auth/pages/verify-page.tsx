@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -6,12 +7,14 @@ import { TIMERS_MS } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { translateMessage } from '../../../i18n/messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getUser, verifyUser } from '../auth-slice';
 import { AuthLayout } from '../components/auth-layout';
 
 export function VerifyPage() {
-  useDocumentTitle('Verify your email');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.verify.title'));
   const { verificationToken = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -40,21 +43,21 @@ export function VerifyPage() {
   }
 
   return (
-    <AuthLayout title="Verify your email" subtitle="One click confirms this address belongs to you.">
+    <AuthLayout title={t('auth.verify.title')} subtitle={t('auth.verify.subtitle')}>
       {state === 'done' ? (
-        <Alert tone="success" title="Email verified">
-          Taking you to identity verification…
+        <Alert tone="success" title={t('auth.verify.verified')}>
+          {t('auth.verify.next')}
         </Alert>
       ) : (
         <>
           {error && (
             <Alert tone="danger" className="mb-5">
-              {error}
+              {translateMessage(error)}
             </Alert>
           )}
           <Button size="lg" className="w-full" onClick={verify} loading={state === 'busy'}>
             <BadgeCheck className="size-5" aria-hidden />
-            Verify &amp; Continue
+            {t('auth.verify.submit')}
           </Button>
         </>
       )}
