@@ -79,7 +79,7 @@ export function Navbar() {
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
+    <header className="border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" onClick={() => setOpen(false)}>
           <BrandMark className="size-8" />
