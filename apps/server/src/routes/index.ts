@@ -11,6 +11,7 @@ import { referralRoutes } from './api/referrals';
 import { paymentsRoutes } from './api/payments';
 import { withdrawalsRoutes } from './api/withdrawals';
 import { moneyRoutes } from './api/money';
+import { staffHomeRoutes } from './api/staff-home';
 
 /** Every route module, registered in buildApp. */
 export async function registerRoutes(app: App) {
@@ -27,4 +28,5 @@ export async function registerRoutes(app: App) {
   await app.register(paymentsRoutes);
   await app.register(withdrawalsRoutes);
   await app.register(moneyRoutes);
+  await app.register(staffHomeRoutes);
 }

@@ -7,3 +7,4 @@ export * from './invest';
 export * from './admin';
 export * from './chain';
 export * from './approvals';
+export * from './staff-home';
