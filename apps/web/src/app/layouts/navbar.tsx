@@ -1,22 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { isStaff, PROFILE_NAME_TRUNCATE } from '@app/shared';
+import { isStaff } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { logout } from '../../features/auth/auth-slice';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
 import { BrandMark } from './brand-mark';
-import { StaffQueuesMenu } from '../../features/admin/live';
+import { BackOfficeMenu } from '../../features/admin/live';
 
 interface NavItem {
   to: string;
   label: string;
-  show: 'always' | 'loggedIn' | 'staff';
+  show: 'always' | 'loggedIn';
 }
 
-/** SPEC §2 navigation items, in order. */
+/** SPEC §2 navigation items, in order; staff find Send Email in the back-office menu. */
 const ITEMS: NavItem[] = [
   { to: '/my-account', label: 'Dashboard', show: 'loggedIn' },
   { to: '/investment-plans', label: 'Portfolio Plans', show: 'always' },
@@ -24,13 +24,8 @@ const ITEMS: NavItem[] = [
   { to: '/support', label: 'Help Center', show: 'always' },
   { to: '/how-it-works', label: 'How It Works', show: 'always' },
   { to: '/market-rates', label: 'Current Rates', show: 'always' },
-  { to: '/compose-email', label: 'Send Email', show: 'staff' },
   { to: '/user-profile', label: 'Profile', show: 'loggedIn' },
 ];
-
-export function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
-}
 
 export function Navbar() {
   // The mobile menu remembers the page it was opened on, so navigating closes it.
@@ -45,7 +40,7 @@ export function Navbar() {
     setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null));
   const toggleRef = useRef<HTMLButtonElement>(null);
   const staff = isStaff(user?.role);
-  const items = ITEMS.filter((item) => item.show === 'always' || (item.show === 'loggedIn' && isLoggedIn) || (item.show === 'staff' && staff));
+  const items = ITEMS.filter((item) => item.show === 'always' || isLoggedIn);
 
   // Escape closes the mobile menu and returns focus to its toggle.
   useEffect(() => {
@@ -95,8 +90,13 @@ export function Navbar() {
         <div className="hidden items-center gap-3 lg:flex">
           {isLoggedIn ? (
             <>
-              {staff && <StaffQueuesMenu />}
-              {user && <span className="text-sm text-slate-600 dark:text-slate-300" title={user.name}>Hi, {truncate(user.name, PROFILE_NAME_TRUNCATE)}</span>}
+              {staff && <BackOfficeMenu />}
+              {/* The whole name in the title; the bar keeps to one line. */}
+              {user && (
+                <span className="max-w-40 truncate text-sm text-slate-600 dark:text-slate-300" title={user.name} data-testid="nav-greeting">
+                  Hi, {user.name}
+                </span>
+              )}
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'md')}>
                 Logout
               </button>
@@ -107,7 +107,7 @@ export function Navbar() {
             </Link>
           )}
         </div>
-        {staff && <StaffQueuesMenu className="ml-auto lg:hidden" />}
+        {staff && <BackOfficeMenu compact className="ml-auto lg:hidden" />}
         <button
           ref={toggleRef}
           type="button"

@@ -105,8 +105,12 @@ export function ReferralsPage() {
                   </span>
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900 dark:text-white">{referral.name}</p>
-                  <p className="truncate text-sm text-slate-500 dark:text-slate-400">{referral.email}</p>
+                  <p className="truncate font-medium text-slate-900 dark:text-white" title={referral.name}>
+                    {referral.name}
+                  </p>
+                  <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={referral.email}>
+                    {referral.email}
+                  </p>
                 </div>
                 <span className="text-right text-sm">
                   {referral.bonus ? (

@@ -95,7 +95,9 @@ export function PendingKycPage() {
                           : 'border-slate-200 bg-white hover:border-slate-300 dark:border-slate-800 dark:bg-slate-900',
                       )}
                     >
-                      <span className="block truncate font-semibold text-slate-900 dark:text-white">{item.name}</span>
+                      <span className="block truncate font-semibold text-slate-900 dark:text-white" title={item.name}>
+                        {item.name}
+                      </span>
                       <span className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
                         <Clock className="size-3.5" aria-hidden />
                         <time dateTime={item.submittedAt}>{dateTime.format(new Date(item.submittedAt))}</time>
@@ -154,7 +156,7 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
       <Card className="p-4 sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
-            <h2 id="kyc-case-title" className="truncate text-xl font-bold text-slate-900 dark:text-white">
+            <h2 id="kyc-case-title" className="truncate text-xl font-bold text-slate-900 dark:text-white" title={item.name}>
               {item.name}
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
