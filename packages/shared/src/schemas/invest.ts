@@ -24,6 +24,9 @@ export const REFERRAL_MESSAGES = {
   none: 'No referrals',
   copied: 'Referral code copied to clipboard!',
   copyFailed: 'Failed to copy referral code.',
+  /** The link has its own words: a toast never says "code" for the link. */
+  linkCopied: 'Referral link copied to clipboard!',
+  linkCopyFailed: 'Failed to copy referral link.',
   earn: 'earn up to $5 per referral',
 } as const;
 

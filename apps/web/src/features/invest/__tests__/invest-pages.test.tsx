@@ -252,6 +252,18 @@ describe('/referrals', () => {
     expect(await screen.findByText(REFERRAL_MESSAGES.copyFailed)).toBeInTheDocument();
   });
 
+  it('copies the link with its own toast, never the code\'s', async () => {
+    const user = setup(empty);
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=ABCD2345`);
+    expect(await screen.findByText('Referral link copied to clipboard!')).toBeInTheDocument();
+    expect(screen.queryByText(REFERRAL_MESSAGES.copied)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Failed to copy referral link.')).toBeInTheDocument();
+  });
+
   it('lists referred users with name, email and photo or initials', async () => {
     setup({
       ...empty,

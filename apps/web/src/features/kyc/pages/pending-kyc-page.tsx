@@ -12,6 +12,7 @@ import { Field, Textarea } from '../../../components/ui/input';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { countryName } from '../../../lib/countries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideKycMutation, usePendingKycQuery, type PendingKycCase } from '../api/kyc-api';
 import { DocumentViewer } from '../components/document-viewer';
@@ -25,15 +26,6 @@ function waitingFor(submittedAt: string, now = Date.now()): string {
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `${hours} h`;
   return `${Math.round(hours / 24)} days`;
-}
-
-function countryName(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code || '—';
-  try {
-    return new Intl.DisplayNames(undefined, { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** The case after `id` in queue order (oldest first), else the first other one. */
@@ -143,7 +135,7 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
   const details: [string, React.ReactNode][] = [
     ['Email', item.email],
     ['Phone', item.phone || '—'],
-    ['Country', countryName(item.country)],
+    ['Country', countryName(item.country) || '—'],
     ['Registered', dateOnly.format(new Date(item.createdAt))],
     ['Submitted', dateTime.format(new Date(item.submittedAt))],
     ['Email verified', item.isVerified ? 'Yes' : 'No'],

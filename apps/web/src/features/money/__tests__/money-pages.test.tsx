@@ -42,6 +42,16 @@ describe('dashboard', () => {
     expect(await screen.findByText('KYC not approved')).toBeInTheDocument();
   });
 
+  it("shows a new account's balance chart as an empty state, not a flat line at $0.00", async () => {
+    const empty = { ...DASHBOARD, balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', series: { from: '2026-11-01', to: '2026-11-30', changes: [{ date: '2026-11-01', balance: '0.00' }] } };
+    stubApi((call) => (call.path === '/api/money/dashboard' ? { body: empty } : undefined));
+    renderApp('/my-account', { user: testUser() });
+    expect(await screen.findByText('No balance to show yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Make a deposit' })).toHaveAttribute('href', '/deposit-payment');
+    expect(screen.queryByRole('img', { name: /Balance over the last/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/High \$0\.00/)).not.toBeInTheDocument();
+  });
+
   it('says so when the figures cannot be loaded', async () => {
     stubApi((call) => (call.path === '/api/money/dashboard' ? { status: 500, body: { message: 'boom' } } : undefined));
     renderApp('/my-account', { user: testUser() });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
@@ -138,6 +139,8 @@ describe('other public pages', () => {
       'Send and receive',
       'Earn from referrals',
     ]);
+    // The same words as the email banner about what needs a verified email.
+    expect(screen.getAllByTestId('step')[1]).toHaveTextContent(VERIFIED_EMAIL_NEEDED);
   });
 
   it("/market-rates embeds TradingView's widgets by default: their script with the forex and crypto symbols", async () => {
