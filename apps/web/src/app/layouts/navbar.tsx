@@ -67,7 +67,7 @@ export function Navbar() {
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+      'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
       isActive
         ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
         : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
@@ -80,20 +80,20 @@ export function Navbar() {
           <BrandMark className="size-8" />
           <span className="text-lg">Vaultline</span>
         </Link>
-        <div className="hidden items-center gap-0.5 lg:flex">
+        <div className="hidden items-center gap-0.5 xl:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {item.label}
             </NavLink>
           ))}
         </div>
-        <div className="hidden items-center gap-3 lg:flex">
+        <div className="hidden items-center gap-3 xl:flex">
           {isLoggedIn ? (
             <>
               {staff && <BackOfficeMenu />}
-              {/* The whole name in the title; the bar keeps to one line. */}
+              {/* The whole name in the title; the bar keeps to one line (staff, with the back-office menu, see it from 1536 px). */}
               {user && (
-                <span className="max-w-40 truncate text-sm text-slate-600 dark:text-slate-300" title={user.name} data-testid="nav-greeting">
+                <span className={cn('max-w-40 truncate text-sm text-slate-600 dark:text-slate-300', staff && 'hidden 2xl:inline')} title={user.name} data-testid="nav-greeting">
                   Hi, {user.name}
                 </span>
               )}
@@ -107,11 +107,11 @@ export function Navbar() {
             </Link>
           )}
         </div>
-        {staff && <BackOfficeMenu compact className="ml-auto lg:hidden" />}
+        {staff && <BackOfficeMenu compact className="ml-auto xl:hidden" />}
         <button
           ref={toggleRef}
           type="button"
-          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -121,7 +121,7 @@ export function Navbar() {
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white pb-5 pt-2 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-950">
+        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white pb-5 pt-2 shadow-lg xl:hidden dark:border-slate-800 dark:bg-slate-950">
           <div className="container-page flex flex-col gap-0.5">
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={linkClass} onClick={() => setOpen(false)}>
