@@ -137,6 +137,9 @@ describe('/upload-kyc', { timeout: 30_000 }, () => {
     const refusal = `Back of document: ${KYC_MESSAGES.invalidFormat} The contents of back.png are not an image or PDF we recognise.`;
     act(() => FakeXhr.instances[0]!.respond(415, { message: refusal }));
     expect((await screen.findAllByText(refusal)).length).toBeGreaterThan(0);
+    // Under the back's box, which is marked as the one to fix.
+    expect(back()).toHaveAttribute('aria-invalid', 'true');
+    expect(front()).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the rejection reason before a re-upload, and nothing to do once approved', async () => {

@@ -88,7 +88,9 @@ export function UploadKycPage() {
     } catch (error) {
       setProgress(null);
       const message = errorMessage(error, KYC_MESSAGES.uploadFailed);
-      setErrors({ form: message });
+      // A refusal naming a side ("Back of document: ...") goes under that side's box.
+      const side = SIDES.find((item) => message.startsWith(`${item.label}:`))?.side;
+      setErrors(side ? { [side]: message } : { form: message });
       toast.error(message);
     }
   }
