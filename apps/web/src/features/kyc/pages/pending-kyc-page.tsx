@@ -178,7 +178,9 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
           {details.map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
-              <dd className="mt-0.5 truncate text-slate-900 dark:text-slate-100">{value}</dd>
+              <dd className="mt-0.5 truncate text-slate-900 dark:text-slate-100" title={typeof value === 'string' ? value : undefined}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
