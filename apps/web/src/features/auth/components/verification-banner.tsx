@@ -1,3 +1,4 @@
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -31,7 +32,7 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
         </Button>
       }
     >
-      We sent a link to <strong>{user.email}</strong>. You need a verified email before you can withdraw.
+      We sent a link to <strong>{user.email}</strong>. {VERIFIED_EMAIL_NEEDED}
     </Alert>
   );
 }
