@@ -68,7 +68,8 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // Messages go in accessible in-app dialogs and toasts, never the browser's alert, confirm or prompt.
+    rules: { ...reactHooks.configs.recommended.rules, 'no-alert': 'error' },
   },
   {
     files: ['**/*.cjs'],

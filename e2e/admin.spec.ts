@@ -34,13 +34,19 @@ test('admin searches a user, changes the role, impersonates and exits, and compo
   await mailbox.waitFor(email, /role has changed/i);
   await screenshot(page, 'admin-users');
 
-  // Impersonate: alert with the message, the page reloads into the user's view
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toContain(name);
-    void dialog.accept();
+  // Impersonate: the server's message in an in-app dialog (never the browser's alert), then the page reloads into the user's view
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await card.getByRole('button', { name: /Impersonate/ }).click();
+  const started = page.getByRole('dialog', { name: 'Impersonation started' });
+  await expect(started).toContainText(name);
+  await screenshot(page, 'admin-impersonation-dialog');
+  await started.getByRole('button', { name: 'Continue to their view' }).click();
   await expect(page).toHaveURL(/\/my-account$/);
+  expect(browserDialogs).toEqual([]);
   await expect(page.getByText(`You are viewing ${name}'s account`, { exact: false })).toBeVisible();
   const viewed = await (await page.request.get('/api/users/getUser')).json();
   expect(viewed).toMatchObject({ email, isImpersonated: true });

@@ -203,12 +203,23 @@ test('investment plans: six cards, each with rates, range, duration and Get Star
   }
 });
 
-test('market rates: without a configured chart service the page says so, with no errors', async ({ page }) => {
+test("market rates: TradingView's widgets by default; when their script cannot load (no internet here) each chart says so, with no errors", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await page.goto('/market-rates');
-  await expect(page.getByRole('heading', { name: 'Live charts are not set up yet' })).toBeVisible();
+  await expect(page.getByTestId('tradingview-widget')).toHaveCount(2);
+  await expect(page.getByText('The chart service could not be reached. Please try again later.')).toHaveCount(2, { timeout: 20_000 });
+  // The browser did ask for the widget script: the site's policy allows it, the network did not deliver it.
+  expect(scripts).toContain('https://s3.tradingview.com/external-embedding/embed-widget-symbol-overview.js');
   expect(errors).toEqual([]);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await screenshot(page, `market-rates-offline-${width}`);
+  }
 });
 
 test('contact form: validation, then delivery to the support mailbox', async ({ page }) => {

@@ -110,8 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     appUrl: config.appUrl,
+    // /market-rates loads TradingView's widget script (the default chart service; its charts are frames).
     // Google sign-in (only when configured) loads Google's script and renders its button in a frame.
-    ...(config.googleClientId ? { extraScriptSources: ['https://accounts.google.com/gsi/client'], extraFrameSources: ['https://accounts.google.com'] } : {}),
+    extraScriptSources: ['https://s3.tradingview.com', ...(config.googleClientId ? ['https://accounts.google.com/gsi/client'] : [])],
+    ...(config.googleClientId ? { extraFrameSources: ['https://accounts.google.com'] } : {}),
   });
   await app.register(cookie);
   await app.register(sessionPlugin);

@@ -7,6 +7,12 @@ const VERB: Record<GatedAction, string> = { deposit: 'make a deposit', invest: '
 
 export type MissingStep = 'email' | 'kyc' | null;
 
+/**
+ * What a verified email unlocks, in the words of both the email banner and the how-it-works
+ * page (the server refuses the same: gatingMessage).
+ */
+export const VERIFIED_EMAIL_NEEDED = 'Deposits, investments and withdrawals stay locked until your email is verified (and then your KYC is approved).';
+
 /** The first how-it-works step the user has not completed, if any. */
 export function missingStep(user: { isVerified: boolean; kycStatus: KycStatus }): MissingStep {
   if (!user.isVerified) return 'email';

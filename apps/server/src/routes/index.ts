@@ -12,6 +12,7 @@ import { paymentsRoutes } from './api/payments';
 import { withdrawalsRoutes } from './api/withdrawals';
 import { moneyRoutes } from './api/money';
 import { passkeysRoutes } from './api/passkeys';
+import { staffHomeRoutes } from './api/staff-home';
 
 /** Every route module, registered in buildApp. */
 export async function registerRoutes(app: App) {
@@ -29,4 +30,5 @@ export async function registerRoutes(app: App) {
   await app.register(withdrawalsRoutes);
   await app.register(moneyRoutes);
   await app.register(passkeysRoutes);
+  await app.register(staffHomeRoutes);
 }

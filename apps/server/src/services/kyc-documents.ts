@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { KYC_MESSAGES } from '@app/shared';
+import { KYC_ACCEPTED_MIME_TYPES, KYC_MESSAGES } from '@app/shared';
 import { AppError } from '../lib/errors';
 
 /**
@@ -24,6 +24,18 @@ export interface PreparedDocument {
 }
 
 export const invalidFormat = () => new AppError(415, KYC_MESSAGES.invalidFormat);
+
+/** Names the type found in the bytes of a refused document (the type is decided from them, never from the name). */
+export async function describeRefusedDocument(input: Buffer, filename: string | undefined): Promise<string> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const detected = await fileTypeFromBuffer(input);
+  const name = filename ? displayName(filename) : 'the file';
+  if (!detected) return `The contents of ${name} are not an image or PDF we recognise.`;
+  const kind = `${detected.mime} (${detected.ext.toUpperCase()})`;
+  return (KYC_ACCEPTED_MIME_TYPES as readonly string[]).includes(detected.mime) || detected.mime === 'image/heif'
+    ? `The contents of ${name} are ${kind} but could not be read: the file may be damaged, incomplete or carry active content.`
+    : `The contents of ${name} are ${kind}, not an accepted type.`;
+}
 
 /** sharp refuses images larger than this many pixels (decompression bombs). */
 const MAX_INPUT_PIXELS = 100_000_000;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { KYC_MESSAGES, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatus, type Role } from '@app/shared';
+import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatus, type Role } from '@app/shared';
 import type { AppDeps } from '../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { recordAudit, type AuditActor } from './audit';
 import { documentStore, newDocumentKey } from './document-storage';
-import { displayName, prepareKycDocument } from './kyc-documents';
+import { describeRefusedDocument, displayName, prepareKycDocument } from './kyc-documents';
 import type { SessionUser } from './sessions';
 
 /**
@@ -55,6 +55,18 @@ export function assertCanUpload(user: SessionUser): void {
   if (user.kycStatus === 'Approved') throw conflict(KYC_MESSAGES.alreadyApproved);
 }
 
+/** One side's document, a refusal naming the side and the type its bytes show. */
+async function prepareSide(side: KycDocumentSide, document: IncomingDocument) {
+  try {
+    return await prepareKycDocument(document.bytes);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 415) {
+      throw new AppError(415, kycSideMessage(side, error.message, await describeRefusedDocument(document.bytes, document.filename)));
+    }
+    throw error;
+  }
+}
+
 /** Uploads one user may make per hour (each one costs decoding work and, if rejected, storage). */
 export const UPLOADS_PER_HOUR = 10;
 
@@ -68,7 +80,7 @@ export async function submitKycDocuments(
     .from(kycSubmissions)
     .where(and(eq(kycSubmissions.userId, userId), gt(kycSubmissions.submittedAt, new Date(deps.now().getTime() - 3_600_000))));
   if ((recent?.n ?? 0) >= UPLOADS_PER_HOUR) throw new AppError(429, 'Too many uploads. Please try again later.');
-  const [front, back] = await Promise.all([prepareKycDocument(documents.front.bytes), prepareKycDocument(documents.back.bytes)]);
+  const [front, back] = await Promise.all([prepareSide('front', documents.front), prepareSide('back', documents.back)]);
   const store = documentStore(deps);
   const frontKey = newDocumentKey('kyc');
   const backKey = newDocumentKey('kyc');

@@ -1,4 +1,11 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { isStaff } from '@app/shared';
+import { Spinner } from '../components/ui/spinner';
+import { useCurrentUser } from '../lib/hooks';
+
+// Only staff load the back office's part of the dashboard.
+const StaffHome = lazy(() => import('../features/admin').then((module) => ({ default: module.StaffHome })));
 
 /**
  * Pages that show parts of several features. Features never import each other, so the app
@@ -15,17 +22,27 @@ export const composedUserRoutes: RouteObject[] = [
         import('../features/invest'),
       ]);
       return {
-        Component: () => (
-          <DashboardPage
-            banners={
-              <>
-                <auth.UnverifiedEmailBanner />
-                <kyc.KycStatusBanner />
-              </>
-            }
-            widgets={<invest.ActiveInvestments />}
-          />
-        ),
+        Component: function MyAccount() {
+          const user = useCurrentUser();
+          return (
+            <DashboardPage
+              banners={
+                <>
+                  <auth.UnverifiedEmailBanner />
+                  <kyc.KycStatusBanner />
+                </>
+              }
+              widgets={<invest.ActiveInvestments />}
+              staffHome={
+                isStaff(user?.role) ? (
+                  <Suspense fallback={<Spinner label="Loading the staff queues" />}>
+                    <StaffHome />
+                  </Suspense>
+                ) : undefined
+              }
+            />
+          );
+        },
       };
     },
   },

@@ -1,3 +1,5 @@
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
+
 /** SPEC §2 /how-it-works: the seven steps, in order. */
 export interface Step {
   id: string;
@@ -16,7 +18,7 @@ export const STEPS: Step[] = [
   {
     id: 'email',
     title: 'Confirm your email',
-    body: 'We send a link to your inbox. Opening it confirms the address is yours; withdrawals, deposits and investments stay locked until you do.',
+    body: `We send a link to your inbox. Opening it confirms the address is yours. ${VERIFIED_EMAIL_NEEDED}`,
   },
   {
     id: 'kyc',

@@ -21,3 +21,30 @@ export function useToastContainerRequested(): boolean {
     () => requested,
   );
 }
+
+/**
+ * Toasts raised this long before a navigation go along to the new page: they explain it
+ * ("Login Successful", "Logged out"). Older ones belong to the page the user left.
+ */
+export const TOAST_NAVIGATION_GRACE_MS = 1500;
+
+type LeaveListener = (path: string, now: number, graceMs: number) => void;
+let leaveListener: LeaveListener | null = null;
+let currentPath = typeof window === 'undefined' ? '/' : window.location.pathname;
+
+/** The page toasts raised now belong to (the router's path, as the layout last reported it). */
+export function toastPage(): string {
+  return currentPath;
+}
+
+/** lib/toast registers what to dismiss when the page changes (kept here so the shell never loads react-toastify). */
+export function onLeavePage(listener: LeaveListener) {
+  leaveListener = listener;
+}
+
+/** The layout calls this when the path changes: the previous page's toasts are dismissed. */
+export function pageChanged(path: string) {
+  if (path === currentPath) return;
+  currentPath = path;
+  leaveListener?.(path, Date.now(), TOAST_NAVIGATION_GRACE_MS);
+}

@@ -1,7 +1,7 @@
 import 'react-toastify/ReactToastify.css';
-import { toast as toastify, type Id, type ToastContent, type ToastOptions } from 'react-toastify';
+import { toast as toastify, type Id, type ToastOptions } from 'react-toastify';
 import { translateMessage } from '../i18n/messages';
-import { requestToastContainer } from './toast-container';
+import { onLeavePage, requestToastContainer, toastPage } from './toast-container';
 
 /**
  * `toast` for pages and components. Loading this module is what mounts the toast container
@@ -9,23 +9,63 @@ import { requestToastContainer } from './toast-container';
  * show a toast, like the public landing pages, load none of it. Only lib/ imports
  * react-toastify (an eslint rule); component tests that render a page without the layout
  * take `ToastContainer` from here.
+ *
+ * One toast per event: the same message of the same kind is shown once while it is on screen
+ * (a second click does not stack a second copy). Toasts belong to the page that raised them
+ * and go when the user leaves it (lib/toast-container), save those raised just before the
+ * navigation, which explain it ("Login Successful" on the way to the dashboard).
  */
 requestToastContainer();
 
-type Show = (content: ToastContent, options?: ToastOptions) => Id;
+type Kind = 'success' | 'error' | 'info' | 'warning';
 
-/** Texts are the spec's English (ours and the API's): shown in the app's language (i18n/messages). */
-const translated =
-  (show: Show): Show =>
-  (content, options) =>
-    show(typeof content === 'string' ? translateMessage(content) : content, options);
+/** Errors interrupt screen readers; everything else waits its turn. */
+const ROLES: Record<Kind, 'alert' | 'status'> = { error: 'alert', warning: 'alert', success: 'status', info: 'status' };
 
-export const toast: typeof toastify = Object.assign(translated(toastify), toastify, {
-  success: translated(toastify.success),
-  error: translated(toastify.error),
-  info: translated(toastify.info),
-  warning: translated(toastify.warning),
-  warn: translated(toastify.warn),
+/** Toasts raised and not yet removed, by id, with the page each belongs to. */
+const shown = new Map<Id, { path: string; at: number }>();
+
+toastify.onChange((item) => {
+  if (item.status === 'removed') shown.delete(item.id);
 });
+
+onLeavePage((path, now, graceMs) => {
+  for (const [id, origin] of shown) {
+    if (origin.path === path) continue;
+    // Raised just before the navigation: it explains it, and now belongs to the new page.
+    if (now - origin.at <= graceMs) shown.set(id, { path, at: origin.at });
+    else {
+      shown.delete(id);
+      toastify.dismiss(id);
+    }
+  }
+});
+
+/** A stable id for a message, usable as an HTML id (react-toastify puts it on the element). */
+function idFor(kind: Kind, message: string): string {
+  let hash = 5381;
+  for (let index = 0; index < message.length; index += 1) hash = ((hash << 5) + hash + message.charCodeAt(index)) | 0;
+  return `toast-${kind}-${(hash >>> 0).toString(36)}`;
+}
+
+function show(kind: Kind, message: string, options: ToastOptions = {}): Id {
+  const id = options.toastId ?? idFor(kind, message);
+  if (toastify.isActive(id)) return id;
+  shown.set(id, { path: toastPage(), at: Date.now() });
+  // Messages are the spec's English (ours and the API's), shown in the app's language.
+  return toastify[kind](translateMessage(message), { role: ROLES[kind], ...options, toastId: id });
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+  warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+  dismiss: (id?: Id) => {
+    if (id === undefined) shown.clear();
+    else shown.delete(id);
+    toastify.dismiss(id);
+  },
+};
 
 export { ToastContainer } from 'react-toastify';

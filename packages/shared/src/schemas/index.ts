@@ -8,3 +8,4 @@ export * from './admin';
 export * from './chain';
 export * from './approvals';
 export * from './passkeys';
+export * from './staff-home';

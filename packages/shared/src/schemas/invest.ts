@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseAmount } from '../money';
+import { centsFromDecimal, formatUsd, parseAmount } from '../money';
 import type { InvestmentStatus } from '../roles';
 
 /** SPEC §5 and §8 texts for plans and investments, used by the server and the web alike. */
@@ -24,6 +24,9 @@ export const REFERRAL_MESSAGES = {
   none: 'No referrals',
   copied: 'Referral code copied to clipboard!',
   copyFailed: 'Failed to copy referral code.',
+  /** The link has its own words: a toast never says "code" for the link. */
+  linkCopied: 'Referral link copied to clipboard!',
+  linkCopyFailed: 'Failed to copy referral link.',
   earn: 'earn up to $5 per referral',
 } as const;
 
@@ -204,3 +207,102 @@ export interface ReferralView {
   /** Bonus earned for this referral, null until their first deposit is confirmed. */
   bonus: string | null;
 }
+
+/** What the server refuses beyond the available balance (the ledger's hold). */
+export const INSUFFICIENT_AVAILABLE_BALANCE = 'Insufficient available balance';
+
+/** A plan's accepted range as the server words its refusal. */
+export function planRangeMessage(plan: { name: string; minAmount: string; maxAmount: string }): string {
+  return `The ${plan.name} plan accepts ${formatUsd(centsFromDecimal(plan.minAmount))} to ${formatUsd(centsFromDecimal(plan.maxAmount))}`;
+}
+
+/** The refusal of an amount above the available balance, with what is available. */
+export function insufficientBalanceMessage(availableCents: number): string {
+  return `${INSUFFICIENT_AVAILABLE_BALANCE}: you have ${formatUsd(availableCents)} available.`;
+}
+
+/**
+ * Why `amountCents` cannot go into `plan` now (its range, then the available balance), or
+ * null. The server refuses the same (the plan's range, then the ledger's hold).
+ */
+export function investAmountProblem(
+  amountCents: number,
+  plan: { name: string; minAmount: string; maxAmount: string },
+  availableCents: number | null,
+): string | null {
+  if (amountCents < centsFromDecimal(plan.minAmount) || amountCents > centsFromDecimal(plan.maxAmount)) return planRangeMessage(plan);
+  if (availableCents !== null && amountCents > availableCents) return insufficientBalanceMessage(availableCents);
+  return null;
+}
+
+type PlanRange = { _id: string; name: string; minAmount: string; maxAmount: string };
+
+/**
+ * The start-invest form (react-hook-form): a plan, an amount in its range and within the
+ * available balance (null while it is loading: the server checks it anyway). Output: the plan
+ * and the amount in cents.
+ */
+export function startInvestFormSchema(plans: readonly PlanRange[], availableCents: number | null) {
+  return z
+    .object({ planId: z.string(), amount: z.string() })
+    .transform((values, ctx) => {
+      const plan = plans.find((item) => item._id === values.planId);
+      if (!plan) ctx.addIssue({ code: 'custom', path: ['planId'], message: INVEST_MESSAGES.selectPlan });
+      if (!values.amount.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: INVEST_MESSAGES.amountRequired });
+        return z.NEVER;
+      }
+      const parsed = parseAmount(values.amount);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.message });
+        return z.NEVER;
+      }
+      if (!plan) return z.NEVER;
+      const problem = investAmountProblem(parsed.cents, plan, availableCents);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+        return z.NEVER;
+      }
+      return { plan, amountCents: parsed.cents };
+    });
+}
+export type StartInvestFormValues = z.input<ReturnType<typeof startInvestFormSchema>>;
+
+/**
+ * The upgrade form: a higher plan, and a top-up (empty for none) within the available
+ * balance that brings the principal into the new plan's range (the server's words).
+ */
+export function upgradeFormSchema(plans: readonly PlanRange[], principalCents: number, availableCents: number | null) {
+  return z
+    .object({ planId: z.string(), topUp: z.string() })
+    .transform((values, ctx) => {
+      const plan = plans.find((item) => item._id === values.planId);
+      if (!plan) ctx.addIssue({ code: 'custom', path: ['planId'], message: INVEST_MESSAGES.selectPlan });
+      let topUpCents = 0;
+      const text = values.topUp.trim();
+      if (text !== '' && !/^0+(\.0{1,2})?$/.test(text)) {
+        const parsed = parseAmount(text);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: 'custom', path: ['topUp'], message: parsed.message });
+          return z.NEVER;
+        }
+        topUpCents = parsed.cents;
+      }
+      if (!plan) return z.NEVER;
+      const total = principalCents + topUpCents;
+      if (total < centsFromDecimal(plan.minAmount) || total > centsFromDecimal(plan.maxAmount)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['topUp'],
+          message: `${planRangeMessage(plan)}; your ${formatUsd(principalCents)} plus the top-up gives ${formatUsd(total)}`,
+        });
+        return z.NEVER;
+      }
+      if (availableCents !== null && topUpCents > availableCents) {
+        ctx.addIssue({ code: 'custom', path: ['topUp'], message: insufficientBalanceMessage(availableCents) });
+        return z.NEVER;
+      }
+      return { plan, topUpCents };
+    });
+}
+export type UpgradeFormValues = z.input<ReturnType<typeof upgradeFormSchema>>;

@@ -30,6 +30,32 @@ export const KYC_ACCEPTED_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'bm
 /** For `<input accept>`. */
 export const KYC_ACCEPT_ATTRIBUTE = [...KYC_ACCEPTED_MIME_TYPES, ...KYC_ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
 
+/** The accepted types as people read them: the upload hint lists exactly these. */
+export const KYC_ACCEPTED_TYPES_TEXT = `${KYC_ACCEPTED_EXTENSIONS.slice(0, -1).map((ext) => ext.toUpperCase()).join(', ')} or ${KYC_ACCEPTED_EXTENSIONS[KYC_ACCEPTED_EXTENSIONS.length - 1]!.toUpperCase()}`;
+
+export const KYC_SIDE_LABELS = { front: 'Front of document', back: 'Back of document' } as const;
+
+/** "2.4 MB", "830 KB": a file size for people. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * A refusal of one side's file: which side, the SPEC's message, and what was found
+ * ("Back of document: File size must be less than 10MB. This file is 12.4 MB.").
+ */
+export function kycSideMessage(side: KycDocumentSide, message: string, found?: string): string {
+  return `${KYC_SIDE_LABELS[side]}: ${message}${found ? ` ${found}` : ''}`;
+}
+
+/** What the client saw of a refused file: its name, declared type and size. */
+export function kycFileFound(file: { name: string; type: string; size: number }, why: 'type' | 'size'): string {
+  if (why === 'size') return `This file is ${formatFileSize(file.size)}.`;
+  return `This file is ${file.name} (${file.type || 'no declared type'}); accepted: ${KYC_ACCEPTED_TYPES_TEXT}.`;
+}
+
 export const KYC_REASON_MAX_LENGTH = 500;
 export const KYC_DOCUMENT_SIDES = ['front', 'back'] as const;
 export type KycDocumentSide = (typeof KYC_DOCUMENT_SIDES)[number];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { assetsForAddress, isValidAddress } from '../addresses';
-import { applyBasisPoints } from '../money';
+import { applyBasisPoints, formatUsd, parseAmount } from '../money';
 import { PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '../roles';
 import { approvalViewSchema } from './approvals';
 import { assetSymbolField, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
 import { amountCents, textField } from './common';
+import { insufficientBalanceMessage } from './invest';
 
 /** An asset symbol; which assets are open is the server's catalogue (BTC, ETH and the configured tokens). */
 export const assetField = assetSymbolField;
@@ -146,3 +147,49 @@ export interface WithdrawalFeeSchedule {
 export function withdrawalFeeCents(amountCents: number, schedule: WithdrawalFeeSchedule): number {
   return schedule.flatCents + applyBasisPoints(amountCents, schedule.basisPoints);
 }
+
+/** The server's refusal of an amount the fee would swallow. */
+export function withdrawalFeeMessage(feeCents: number): string {
+  return `The amount must be larger than the withdrawal fee (${formatUsd(feeCents)})`;
+}
+
+/** What the withdraw form knows of the account: the available balance and the fee schedule. */
+export interface WithdrawalLimits {
+  availableCents: number;
+  fee: WithdrawalFeeSchedule;
+}
+
+/**
+ * Why a withdrawal of `amountCents` cannot be requested, or null. The fee is taken from the
+ * amount, so the amount (fee included) is what is held: it must exceed the fee and fit the
+ * available balance. The server refuses the same (its fee check, then the ledger's hold).
+ */
+export function withdrawalAmountProblem(amountCents: number, limits: WithdrawalLimits): string | null {
+  const fee = withdrawalFeeCents(amountCents, limits.fee);
+  if (fee >= amountCents) return withdrawalFeeMessage(fee);
+  if (amountCents > limits.availableCents) return insufficientBalanceMessage(limits.availableCents);
+  return null;
+}
+
+/**
+ * The withdraw form's review step (react-hook-form): the request's rules (amount, an address
+ * valid for the asset) plus the amount against the fee and the available balance, so the
+ * confirmation never shows an amount that cannot be withdrawn.
+ */
+export function withdrawalReviewSchema(limits: WithdrawalLimits) {
+  return z
+    .object({ asset: assetField, walletAddress: z.string().trim(), amount: z.string() })
+    .transform((value, ctx) => {
+      if (!value.walletAddress) ctx.addIssue({ code: 'custom', path: ['walletAddress'], message: 'Wallet address is required' });
+      else if (value.walletAddress.length > 120 || !isValidAddress(value.asset, value.walletAddress)) {
+        ctx.addIssue({ code: 'custom', path: ['walletAddress'], message: INVALID_WALLET_ADDRESS });
+      }
+      const parsed = parseAmount(value.amount);
+      const problem = parsed.ok ? withdrawalAmountProblem(parsed.cents, limits) : parsed.message;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+      if (!parsed.ok || problem || ctx.issues.length > 0) return z.NEVER;
+      const feeCents = withdrawalFeeCents(parsed.cents, limits.fee);
+      return { asset: value.asset, walletAddress: value.walletAddress, amountCents: parsed.cents, feeCents, netCents: parsed.cents - feeCents };
+    });
+}
+export type WithdrawalReviewValues = z.input<ReturnType<typeof withdrawalReviewSchema>>;

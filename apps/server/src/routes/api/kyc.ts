@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { KYC_DOCUMENT_SIDES, KYC_MAX_FILE_BYTES, KYC_MESSAGES, KYC_STATUSES, kycDecisionSchema, type KycDocumentSide } from '@app/shared';
+import { KYC_DOCUMENT_SIDES, KYC_MAX_FILE_BYTES, KYC_MESSAGES, KYC_STATUSES, kycDecisionSchema, kycSideMessage, type KycDocumentSide } from '@app/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import type { App } from '../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../plugins/session';
@@ -55,18 +55,19 @@ const decisionAnswer = z.object({
   reviewedAt: z.string(),
 });
 
-const tooLarge = () => new AppError(413, KYC_MESSAGES.tooLarge);
+const tooLarge = (side?: KycDocumentSide) =>
+  new AppError(413, side ? kycSideMessage(side, KYC_MESSAGES.tooLarge, 'This file is over 10 MB.') : KYC_MESSAGES.tooLarge);
 
-/** Reads one file part, refusing it as soon as it passes the limit (busboy truncates there). */
-async function readLimited(stream: Readable & { truncated?: boolean }): Promise<Buffer> {
+/** Reads one side's file part, refusing it as soon as it passes the limit (busboy truncates there). */
+async function readLimited(side: KycDocumentSide, stream: Readable & { truncated?: boolean }): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > KYC_MAX_FILE_BYTES || stream.truncated) throw tooLarge();
+    if (size > KYC_MAX_FILE_BYTES || stream.truncated) throw tooLarge(side);
     chunks.push(chunk);
   }
-  if (stream.truncated) throw tooLarge();
+  if (stream.truncated) throw tooLarge(side);
   return Buffer.concat(chunks, size);
 }
 
@@ -103,8 +104,8 @@ async function uploadRoute(scope: App) {
             part.file.resume();
             throw badRequest('Send one front and one back document.');
           }
-          const bytes = await readLimited(part.file);
-          if (bytes.length === 0) throw badRequest(KYC_MESSAGES.selectFile);
+          const bytes = await readLimited(side, part.file);
+          if (bytes.length === 0) throw badRequest(kycSideMessage(side, KYC_MESSAGES.selectFile));
           files[side] = { bytes, filename: part.filename };
         }
       } catch (error) {

@@ -147,6 +147,7 @@ const ACCESS: Record<string, Level | Row> = {
   'PUT /api/admin/settings': 'admin',
   'GET /api/admin/solvency': 'staff',
   'GET /api/admin/pending-counts': 'staff',
+  'GET /api/admin/home': 'staff',
   'GET /api/admin/events': { level: 'staff', query: 'once=1' },
 
   // Balances and fees (staff)

@@ -67,6 +67,8 @@ describe('security', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // /market-rates loads TradingView's widget script, the default chart service; Google's only when configured.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' https://s3.tradingview.com;");
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 

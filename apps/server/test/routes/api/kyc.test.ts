@@ -352,7 +352,8 @@ describe('POST /api/users/uploadKycDocuments', () => {
         { name: order[0]!, filename: 'small.png', contentType: 'image/png', data: await png() },
         { name: order[1]!, filename: 'big.pdf', contentType: 'application/pdf', data: tooBig },
       ]);
-      await expectRefused(applicant, response, 413, KYC_MESSAGES.tooLarge);
+      // The refusal names the side that was too large.
+      await expectRefused(applicant, response, 413, `${order[1] === 'front' ? 'Front' : 'Back'} of document: ${KYC_MESSAGES.tooLarge} This file is over 10 MB.`);
     }
     expect(filesUnder(dataDir).length).toBe(before);
   });
@@ -377,8 +378,32 @@ describe('POST /api/users/uploadKycDocuments', () => {
       { name: 'front', filename, contentType, data },
       { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
     ]);
-    await expectRefused(applicant, response, 415, KYC_MESSAGES.invalidFormat);
+    // Which side, the SPEC's words, and what the bytes turned out to be.
+    expect(response.json().message).toMatch(new RegExp(`^Front of document: ${KYC_MESSAGES.invalidFormat.replace(/\./g, '\\.')} The contents of id\\.(png|svg|pdf|jpg|bmp|heic) are `));
+    await expectRefused(applicant, response, 415, response.json().message);
     expect(filesUnder(dataDir).length).toBe(before);
+  });
+
+  it('says what the bytes of a refused document are', async () => {
+    const applicant = await newApplicant();
+    const text = await upload(applicant, [
+      { name: 'front', filename: 'front.png', contentType: 'image/png', data: await png() },
+      { name: 'back', filename: 'notes.png', contentType: 'image/png', data: Buffer.from(HTML) },
+    ]);
+    await expectRefused(applicant, text, 415, `Back of document: ${KYC_MESSAGES.invalidFormat} The contents of notes.png are not an image or PDF we recognise.`);
+    const exe = await upload(applicant, [
+      { name: 'front', filename: 'id.pdf', contentType: 'application/pdf', data: EXE },
+      { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
+    ]);
+    expect(exe.statusCode).toBe(415);
+    const broken = await upload(applicant, [
+      { name: 'front', filename: 'front.png', contentType: 'image/png', data: await png() },
+      { name: 'back', filename: 'id.pdf', contentType: 'application/pdf', data: pdf({ dropEof: true }) },
+    ]);
+    expect(broken.json().message).toBe(
+      `Back of document: ${KYC_MESSAGES.invalidFormat} The contents of id.pdf are application/pdf (PDF) but could not be read: the file may be damaged, incomplete or carry active content.`,
+    );
+    expect(exe.json().message).toMatch(/^Front of document: Invalid file format\. .* The contents of id\.pdf are application\/x-msdownload \(EXE\), not an accepted type\.$/);
   });
 
   it('ignores a path-traversal file name', async () => {
@@ -420,7 +445,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
       { name: 'front', filename: 'a.png', contentType: 'image/png', data: Buffer.alloc(0) },
       { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
     ]);
-    await expectRefused(applicant, empty, 400, KYC_MESSAGES.selectFile);
+    await expectRefused(applicant, empty, 400, `Front of document: ${KYC_MESSAGES.selectFile}`);
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/users/uploadKycDocuments',

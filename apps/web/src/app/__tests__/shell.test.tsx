@@ -1,5 +1,6 @@
 import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { screen, within, act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch, testUser } from '../../test/render';
 import { Splash } from '../layouts/splash';
 import { render } from '@testing-library/react';
@@ -31,7 +32,7 @@ describe('app shell', () => {
     }
   });
 
-  it('shows Dashboard, Profile and Logout to a signed-in subscriber, and Send Email only to staff', async () => {
+  it('shows Dashboard, Profile and Logout to a signed-in subscriber, and the back-office menu with Send Email only to staff', async () => {
     stubFetch((url) => (url.endsWith('/api/users/loginStatus') ? { body: true } : undefined));
     const { unmount } = renderApp('/no-such-page', { user: testUser() });
     let nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -39,10 +40,15 @@ describe('app shell', () => {
     expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Send Email' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: /Back office/ })).not.toBeInTheDocument();
     unmount();
+    const user = userEvent.setup();
     renderApp('/no-such-page', { user: testUser({ role: 'author' }) });
     nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Send Email' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Send Email' })).not.toBeInTheDocument();
+    const [menu] = within(nav).getAllByRole('button', { name: /^Back office/ });
+    await user.click(menu!);
+    expect(within(nav).getByRole('link', { name: 'Send Email' })).toHaveAttribute('href', '/compose-email');
   });
 
   it('redirects guarded pages to /login when the status check fails', async () => {

@@ -2,23 +2,23 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isStaff, PROFILE_NAME_TRUNCATE } from '@app/shared';
+import { isStaff } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { logout } from '../../features/auth/auth-slice';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
 import { BrandMark } from './brand-mark';
-import { StaffQueuesMenu } from '../../features/admin/live';
+import { BackOfficeMenu } from '../../features/admin/live';
 
 interface NavItem {
   to: string;
   /** Key under nav. in the locale files. */
-  label: 'dashboard' | 'plans' | 'about' | 'help' | 'howItWorks' | 'rates' | 'sendEmail' | 'profile';
-  show: 'always' | 'loggedIn' | 'staff';
+  label: 'dashboard' | 'plans' | 'about' | 'help' | 'howItWorks' | 'rates' | 'profile';
+  show: 'always' | 'loggedIn';
 }
 
-/** SPEC §2 navigation items, in order. */
+/** SPEC §2 navigation items, in order; staff find Send Email in the back-office menu. */
 const ITEMS: NavItem[] = [
   { to: '/my-account', label: 'dashboard', show: 'loggedIn' },
   { to: '/investment-plans', label: 'plans', show: 'always' },
@@ -26,13 +26,8 @@ const ITEMS: NavItem[] = [
   { to: '/support', label: 'help', show: 'always' },
   { to: '/how-it-works', label: 'howItWorks', show: 'always' },
   { to: '/market-rates', label: 'rates', show: 'always' },
-  { to: '/compose-email', label: 'sendEmail', show: 'staff' },
   { to: '/user-profile', label: 'profile', show: 'loggedIn' },
 ];
-
-export function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length)}…` : text;
-}
 
 export function Navbar() {
   const { t } = useTranslation();
@@ -48,7 +43,7 @@ export function Navbar() {
     setOpenOn((current) => ((typeof value === 'function' ? value(current === pathname) : value) ? pathname : null));
   const toggleRef = useRef<HTMLButtonElement>(null);
   const staff = isStaff(user?.role);
-  const items = ITEMS.filter((item) => item.show === 'always' || (item.show === 'loggedIn' && isLoggedIn) || (item.show === 'staff' && staff));
+  const items = ITEMS.filter((item) => item.show === 'always' || isLoggedIn);
 
   // Escape closes the mobile menu and returns focus to its toggle.
   useEffect(() => {
@@ -75,31 +70,36 @@ export function Navbar() {
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+      'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors',
       isActive
         ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
         : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
+    <header className="border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
       <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label={t('nav.main')}>
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" onClick={() => setOpen(false)}>
           <BrandMark className="size-8" />
           <span className="text-lg">Vaultline</span>
         </Link>
-        <div className="hidden items-center gap-0.5 lg:flex">
+        <div className="hidden items-center gap-0.5 xl:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {t(`nav.${item.label}`)}
             </NavLink>
           ))}
         </div>
-        <div className="hidden items-center gap-3 lg:flex">
+        <div className="hidden items-center gap-3 xl:flex">
           {isLoggedIn ? (
             <>
-              {staff && <StaffQueuesMenu />}
-              {user && <span className="text-sm text-slate-600 dark:text-slate-300" title={user.name}>{t('nav.greeting', { name: truncate(user.name, PROFILE_NAME_TRUNCATE) })}</span>}
+              {staff && <BackOfficeMenu />}
+              {/* The whole name in the title; the bar keeps to one line (staff, with the back-office menu, see it from 1536 px). */}
+              {user && (
+                <span className={cn('max-w-40 truncate text-sm text-slate-600 dark:text-slate-300', staff && 'hidden 2xl:inline')} title={user.name} data-testid="nav-greeting">
+                  {t('nav.greeting', { name: user.name })}
+                </span>
+              )}
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'md')}>
                 {t('nav.logout')}
               </button>
@@ -110,11 +110,11 @@ export function Navbar() {
             </Link>
           )}
         </div>
-        {staff && <StaffQueuesMenu className="ml-auto lg:hidden" />}
+        {staff && <BackOfficeMenu compact className="ml-auto xl:hidden" />}
         <button
           ref={toggleRef}
           type="button"
-          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -124,7 +124,7 @@ export function Navbar() {
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white pb-5 pt-2 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-950">
+        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white pb-5 pt-2 shadow-lg xl:hidden dark:border-slate-800 dark:bg-slate-950">
           <div className="container-page flex flex-col gap-0.5">
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={linkClass} onClick={() => setOpen(false)}>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -37,8 +37,10 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       <Splash />
-      <ImpersonationBanner />
-      <Navbar />
+      <StickyTop>
+        <ImpersonationBanner />
+        <Navbar />
+      </StickyTop>
       <main id="main" className="flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
@@ -47,6 +49,28 @@ export function RootLayout() {
       <Footer />
       <Toasts />
       <ScrollRestoration />
+    </div>
+  );
+}
+
+/**
+ * The header (and the impersonation banner above it) stays at the top of the screen; its
+ * height is published as --app-header-height so toasts open below its buttons.
+ */
+function StickyTop({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const publish = () => document.documentElement.style.setProperty('--app-header-height', `${element.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    publish();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="sticky top-0 z-40">
+      {children}
     </div>
   );
 }

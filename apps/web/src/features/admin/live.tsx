@@ -4,11 +4,11 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { Bell } from 'lucide-react';
+import { Briefcase, ChevronDown } from 'lucide-react';
 import { notify } from '../../lib/notify';
 import { PENDING_QUEUES, type PendingCounts, type PendingQueue } from '@app/shared';
 import { cn } from '../../lib/cn';
-import { useAppDispatch } from '../../lib/hooks';
+import { useAppDispatch, useCurrentUser } from '../../lib/hooks';
 
 export const QUEUE_LINKS: Record<PendingQueue, { label: string; to: string; noun: string }> = {
   deposits: { label: 'Deposits', to: '/admin-pending-deposit', noun: 'deposit' },
@@ -108,13 +108,29 @@ export function totalPending(value: PendingCounts | null): number {
   return value ? PENDING_QUEUES.reduce((sum, queue) => sum + value[queue], 0) : 0;
 }
 
-/** Navigation control for staff: the number of waiting requests, opening a list of the queues. */
-export function StaffQueuesMenu({ className }: { className?: string }) {
+/** The back office's pages, after the queues in the navigation's menu. */
+const BACK_OFFICE_LINKS: { to: string; label: string; adminOnly?: boolean }[] = [
+  { to: '/admin/users', label: 'Users' },
+  { to: '/compose-email', label: 'Send Email' },
+  { to: '/admin/outbox', label: 'Outbox' },
+  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/solvency', label: 'Solvency' },
+  { to: '/admin/settings', label: 'Settings', adminOnly: true },
+];
+
+/**
+ * The navigation's back-office menu for staff (one entry in the bar instead of every link):
+ * the number of waiting requests on the button, then each queue with its count and the back
+ * office's pages. `compact` shows the icon and count only (the phone header).
+ */
+export function BackOfficeMenu({ className, compact = false }: { className?: string; compact?: boolean }) {
   const value = usePendingCounts(true);
   useQueueArrivals(true);
+  const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const total = totalPending(value);
+  const links = BACK_OFFICE_LINKS.filter((link) => !link.adminOnly || user?.role === 'admin');
 
   useEffect(() => {
     if (!open) return;
@@ -132,6 +148,7 @@ export function StaffQueuesMenu({ className }: { className?: string }) {
     };
   }, [open]);
 
+  const itemClass = 'flex items-center justify-between rounded-lg px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
   return (
     <div ref={ref} className={cn('relative', className)}>
       <button
@@ -139,27 +156,28 @@ export function StaffQueuesMenu({ className }: { className?: string }) {
         onClick={() => setOpen((current) => !current)}
         aria-expanded={open}
         aria-haspopup="true"
-        aria-label={`Staff queues: ${total} pending`}
-        className="relative inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        aria-label={`Back office: ${total} pending`}
+        className={cn(
+          'relative inline-flex h-9 items-center justify-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+          compact ? 'w-9' : 'px-3',
+        )}
       >
-        <Bell className="size-5" aria-hidden />
+        <Briefcase className="size-5 shrink-0" aria-hidden />
+        {!compact && <span>Back office</span>}
+        {!compact && <ChevronDown className="size-4 shrink-0" aria-hidden />}
         {total > 0 && (
-          <span className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white tabular-nums">
+          <span className={cn('min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white tabular-nums', compact && 'absolute -right-1 -top-1')}>
             {total > 99 ? '99+' : total}
           </span>
         )}
       </button>
       {open && (
-        <div className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div className="absolute right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           <p className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Waiting for staff</p>
           <ul>
             {PENDING_QUEUES.map((queue) => (
               <li key={queue}>
-                <Link
-                  to={QUEUE_LINKS[queue].to}
-                  onClick={() => setOpen(false)}
-                  className="flex items-center justify-between rounded-lg px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                >
+                <Link to={QUEUE_LINKS[queue].to} onClick={() => setOpen(false)} className={itemClass}>
                   <span>{QUEUE_LINKS[queue].label}</span>
                   <span className={cn('rounded-full px-2 text-xs font-semibold tabular-nums', value && value[queue] > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-500 dark:bg-slate-800')}>
                     {value ? value[queue] : '–'}
@@ -168,15 +186,15 @@ export function StaffQueuesMenu({ className }: { className?: string }) {
               </li>
             ))}
           </ul>
-          <div className="mt-1 border-t border-slate-100 pt-1 dark:border-slate-800">
-            <Link
-              to="/admin/users"
-              onClick={() => setOpen(false)}
-              className="block rounded-lg px-2 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
-            >
-              Back office: users, audit, outbox…
-            </Link>
-          </div>
+          <ul className="mt-1 border-t border-slate-100 pt-1 dark:border-slate-800">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} onClick={() => setOpen(false)} className={itemClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </div>

@@ -17,7 +17,9 @@ const LOCALES: Record<string, unknown> = { en, es, 'pt-BR': ptBR, fr, de };
  * listed file that has become clean fails the test until it is taken off.
  */
 const NOT_YET_TRANSLATED = new Set<string>([
+  'app/composed-routes.tsx',
   'features/admin/components/admin-nav.tsx',
+  'features/admin/components/staff-home.tsx',
   'features/admin/components/user-card.tsx',
   'features/admin/components/users-tab.tsx',
   'features/admin/live.tsx',
@@ -31,6 +33,9 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'features/auth/components/devices-section.tsx',
   'features/auth/components/passkeys-section.tsx',
   'features/auth/components/two-factor-section.tsx',
+  'features/auth/components/verification-banner.tsx',
+  'features/auth/pages/login-with-code-page.tsx',
+  'features/auth/pages/verify-page.tsx',
   'features/invest/components/active-investments.tsx',
   'features/invest/components/investment-progress.tsx',
   'features/invest/components/plan-picker.tsx',

@@ -223,22 +223,78 @@ describe('/admin/solvency', () => {
   });
 });
 
+describe('/my-account for staff', () => {
+  const HOME = {
+    queues: [
+      { queue: 'deposits', count: 3, oldestAt: '2026-03-06T10:00:00.000Z', oldestAgeHours: 122, overdue: 1 },
+      { queue: 'investments', count: 0, oldestAt: null, oldestAgeHours: null, overdue: 0 },
+      { queue: 'withdrawals', count: 1, oldestAt: '2026-03-11T07:00:00.000Z', oldestAgeHours: 5, overdue: 0 },
+      { queue: 'kyc', count: 2, oldestAt: '2026-03-11T11:30:00.000Z', oldestAgeHours: 0, overdue: 0 },
+      { queue: 'approvals', count: 0, oldestAt: null, oldestAgeHours: null, overdue: 0 },
+    ],
+    overdueAfterBusinessDays: 2,
+    solvency: { owed: '1026.00', netReceived: '1005.00', surplus: '-21.00', activeInvestments: 4 },
+    recentAudit: [{ id: 9, at: '2026-03-11T11:00:00.000Z', action: 'payment.confirm', actorName: 'Ada Admin', targetType: 'user', targetId: 'u-7', targetName: 'Grace Hopper', reason: null }],
+    at: '2026-03-11T12:00:00.000Z',
+  };
+
+  it('shows first what waits: each queue with its count, oldest age and overdue flag, solvency and recent audit; then their own figures', async () => {
+    routes['/api/admin/home'] = () => ({ status: 200, body: HOME });
+    routes['/api/money/dashboard'] = () => ({
+      status: 200,
+      body: { balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false, series: { from: '2026-02-10', to: '2026-03-11', changes: [{ date: '2026-02-10', balance: '0.00' }] } },
+    });
+    routes['/api/invest/investment-history'] = () => ({ status: 200, body: [] });
+    renderApp('/my-account', { user: author() });
+    const home = await screen.findByRole('region', { name: 'Waiting for you' });
+    expect(await within(home).findByText('6 requests waiting, 1 overdue.')).toBeInTheDocument();
+    const deposits = within(home).getByTestId('queue-deposits');
+    expect(deposits).toHaveAttribute('href', '/admin-pending-deposit');
+    expect(deposits).toHaveTextContent('Deposits3Oldest waiting 5 days 2 h1 overdue (over 2 business days)');
+    expect(within(home).getByTestId('queue-investments')).toHaveTextContent('Nothing waiting');
+    expect(within(home).getByTestId('queue-kyc')).toHaveTextContent('Oldest waiting under 1 h');
+    expect(within(home).getByText('Shortfall', { selector: 'dt' })).toBeInTheDocument();
+    expect(within(home).getByText('$21.00')).toBeInTheDocument();
+    expect(within(home).getByRole('list', { name: 'Recent audit entries' })).toHaveTextContent('payment.confirmby Ada Admin on Grace Hopper');
+    // Their own figures follow, under their own heading.
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Balances' })).toBeInTheDocument();
+    expect(home.compareDocumentPosition(screen.getByRole('region', { name: 'Balances' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows subscribers no staff home', async () => {
+    routes['/api/money/dashboard'] = () => ({
+      status: 200,
+      body: { balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false, series: { from: '2026-02-10', to: '2026-03-11', changes: [{ date: '2026-02-10', balance: '0.00' }] } },
+    });
+    routes['/api/invest/investment-history'] = () => ({ status: 200, body: [] });
+    renderApp('/my-account', { user: testUser() });
+    expect(await screen.findByRole('region', { name: 'Balances' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Waiting for you' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/admin/home')).toBe(false);
+  });
+});
+
 describe('navigation', () => {
   it('shows staff the pending count and the queues', async () => {
     const user = userEvent.setup();
     routes['/api/users/getUsers'] = () => ({ status: 200, body: { users: [], page: 1, limit: 12, total: 0, pages: 1, counts: { all: 0, verified: 0, suspended: 0 } } });
     renderApp('/admin/users', { user: author() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const [bell] = await within(nav).findAllByRole('button', { name: 'Staff queues: 3 pending' });
-    await user.click(bell!);
+    const [menu] = await within(nav).findAllByRole('button', { name: 'Back office: 3 pending' });
+    await user.click(menu!);
     expect(within(nav).getByRole('link', { name: /Withdrawals\s*2/ })).toHaveAttribute('href', '/admin-pending-wallet');
     expect(within(nav).getByRole('link', { name: /Deposits\s*1/ })).toHaveAttribute('href', '/admin-pending-deposit');
+    // The back office's pages are in the menu, not in the bar; Settings for admins only.
+    expect(within(nav).getByRole('link', { name: 'Send Email' })).toHaveAttribute('href', '/compose-email');
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
   });
 
   it('shows subscribers no queues', async () => {
     renderApp('/no-such-page', { user: testUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).queryByRole('button', { name: /Staff queues/ })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: /Back office/ })).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from '../../../lib/toast';
 import { makeStore } from '../../../app/store';
-import { StaffQueuesMenu, usePendingCounts } from '../live';
+import { BackOfficeMenu, usePendingCounts } from '../live';
 
 class FakeEventSource {
   static instances: FakeEventSource[] = [];
@@ -39,7 +39,7 @@ function renderMenu() {
       path: '*',
       element: (
         <>
-          <StaffQueuesMenu />
+          <BackOfficeMenu />
           <Counter />
           <ToastContainer />
         </>
@@ -70,11 +70,11 @@ describe('live staff queues', () => {
     expect(source.init?.withCredentials).toBe(true);
 
     act(() => source.emit('counts', { counts: { deposits: 0, investments: 0, withdrawals: 0, kyc: 1, approvals: 0 }, arrived: [] }));
-    expect(screen.getByRole('button', { name: 'Staff queues: 1 pending' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back office: 1 pending' })).toBeInTheDocument();
     expect(screen.getByText('kyc: 1')).toBeInTheDocument();
 
     act(() => source.emit('counts', { counts: { deposits: 2, investments: 0, withdrawals: 0, kyc: 1, approvals: 0 }, arrived: ['deposits'] }));
-    expect(screen.getByRole('button', { name: 'Staff queues: 3 pending' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back office: 3 pending' })).toBeInTheDocument();
     expect(await screen.findByText('New deposit request waiting')).toBeInTheDocument();
     // The arrival also loads RTK Query (lib/query) to refresh the queue: let that import finish
     // before the test ends (on a busy machine it could outlast the test environment).

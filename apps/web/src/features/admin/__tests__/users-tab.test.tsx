@@ -128,30 +128,50 @@ describe('UsersTab', () => {
     expect(await screen.findByText(/cannot be deleted while it holds money/)).toBeInTheDocument();
   });
 
-  it('impersonates: alerts the message and reloads into the user view; alerts the failure otherwise', async () => {
+  it("impersonates: shows the server's message in an in-app dialog, then reloads into the user's view", async () => {
     const user = userEvent.setup();
-    const alert = vi.spyOn(browser, 'alert').mockImplementation(() => {});
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
-    let fail = false;
     answer = (path) =>
       path === '/api/users/impersonate/u-1'
-        ? fail
-          ? { status: 500, body: {} }
-          : { status: 200, body: { message: 'You are now viewing the account of Bartholomew Fitzgerald', name: 'Bartholomew Fitzgerald' } }
+        ? { status: 200, body: { message: 'You are now viewing the account of Bartholomew Fitzgerald', name: 'Bartholomew Fitzgerald' } }
         : undefined;
     renderApp('/admin/users', { user: staff() });
     const card = await cardOf('Bartholomew…');
     await user.click(within(card).getByRole('button', { name: /Impersonate/ }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('You are now viewing the account of Bartholomew Fitzgerald'));
-    expect(reload).toHaveBeenCalledWith('/my-account');
-
-    fail = true;
-    alert.mockClear();
-    reload.mockClear();
-    const ann = await cardOf('Ann');
-    answer = (path) => (path === '/api/users/impersonate/u-2' ? { status: 500, body: {} } : undefined);
-    await user.click(within(ann).getByRole('button', { name: /Impersonate/ }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Request failed (500)'));
+    const dialog = await screen.findByRole('dialog', { name: 'Impersonation started' });
+    expect(dialog).toHaveAccessibleDescription('You are now viewing the account of Bartholomew Fitzgerald');
     expect(reload).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to their view' }));
+    expect(reload).toHaveBeenCalledWith('/my-account');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('impersonation: closing the dialog still reloads, as it has started', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    answer = (path) => (path === '/api/users/impersonate/u-1' ? { status: 200, body: { message: 'You are now viewing the account of Bartholomew Fitzgerald' } } : undefined);
+    renderApp('/admin/users', { user: staff() });
+    await user.click(within(await cardOf('Bartholomew…')).getByRole('button', { name: /Impersonate/ }));
+    await screen.findByRole('dialog', { name: 'Impersonation started' });
+    await user.keyboard('{Escape}');
+    expect(reload).toHaveBeenCalledWith('/my-account');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('impersonation: a failure says why in the dialog, or "Something went wrong.", and reloads nothing', async () => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    renderApp('/admin/users', { user: staff() });
+    answer = (path) => (path === '/api/users/impersonate/u-2' ? { status: 500, body: {} } : undefined);
+    await user.click(within(await cardOf('Ann')).getByRole('button', { name: /Impersonate/ }));
+    const failed = await screen.findByRole('dialog', { name: 'Could not start impersonation' });
+    expect(failed).toHaveAccessibleDescription('Something went wrong.');
+    await user.click(within(failed).getByRole('button', { name: 'Back to users' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(reload).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
   });
 });

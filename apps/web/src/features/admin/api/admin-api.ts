@@ -8,6 +8,7 @@ import type {
   EvmToken,
   Role,
   SolvencyReport,
+  StaffHome,
   UserListResponse,
 } from '@app/shared';
 import { api } from '../../../lib/query';
@@ -102,6 +103,11 @@ export const adminApi = api.injectEndpoints({
     solvency: build.query<SolvencyReport, void>({
       query: () => 'admin/solvency',
     }),
+    staffHome: build.query<StaffHome, void>({
+      query: () => 'admin/home',
+      // A request arriving in any queue (live, see live.tsx) or a staff action refreshes it.
+      providesTags: ['Payment', 'Investment', 'Withdrawal', 'Kyc', 'Approval', 'Audit', 'User'],
+    }),
     pendingCounts: build.query<PendingCounts, void>({
       query: () => 'admin/pending-counts',
     }),
@@ -121,4 +127,5 @@ export const {
   useSettingsQuery,
   useSaveSettingsMutation,
   useSolvencyQuery,
+  useStaffHomeQuery,
 } = adminApi;

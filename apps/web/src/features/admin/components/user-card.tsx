@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
-import { apiFetch, errorMessage } from '../../../lib/api';
+import { ApiError, apiFetch, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
 import { requestAutomatedEmail } from '../../../lib/automated-email';
 import { useDeleteUserMutation, useUpgradeUserMutation } from '../api/admin-api';
@@ -25,22 +25,20 @@ const ROLE_TONES: Record<Role, 'info' | 'success' | 'neutral' | 'danger'> = {
   suspended: 'danger',
 };
 
-/** The browser calls impersonation makes (tests replace them: jsdom cannot alert or navigate). */
+/** The reload into the user's view (tests replace it: jsdom cannot navigate). */
 export const browser = {
-  alert: (message: string) => window.alert(message),
   reload: (url: string) => window.location.assign(url),
 };
 
-/** Starts impersonation and reloads into the user's view (SPEC §4); alerts the outcome (SPEC §8). */
-export async function impersonate(id: string) {
+/** The outcome of starting impersonation: the server's message, or why it failed (SPEC §8). */
+type ImpersonationOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+async function impersonate(id: string): Promise<ImpersonationOutcome> {
   try {
     const result = await apiFetch<{ message: string }>(`/api/users/impersonate/${encodeURIComponent(id)}`, { method: 'POST' });
-    browser.alert(result.message);
-    browser.reload('/my-account');
-    return true;
+    return { ok: true, message: result.message };
   } catch (error) {
-    browser.alert(errorMessage(error, ADMIN_MESSAGES.somethingWrong) || ADMIN_MESSAGES.somethingWrong);
-    return false;
+    return { ok: false, message: error instanceof ApiError && error.status >= 500 ? ADMIN_MESSAGES.somethingWrong : errorMessage(error, ADMIN_MESSAGES.somethingWrong) };
   }
 }
 
@@ -51,6 +49,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
   const [upgradeUser, upgrade] = useUpgradeUserMutation();
   const [deleteUser, removal] = useDeleteUserMutation();
   const [impersonating, setImpersonating] = useState(false);
+  const [outcome, setOutcome] = useState<ImpersonationOutcome | null>(null);
 
   const self = viewer?._id === user._id;
   const manageable = Boolean(viewer) && !self && roleRank(user.role) < roleRank(viewer!.role);
@@ -179,8 +178,10 @@ export function UserCard({ user }: { user: AdminUserView }) {
               disabled={user.role === 'suspended'}
               onClick={async () => {
                 setImpersonating(true);
-                // On success the page reloads; keep the spinner until it does.
-                if (!(await impersonate(user._id))) setImpersonating(false);
+                const result = await impersonate(user._id);
+                // On success the spinner stays until the page reloads into the user's view.
+                if (!result.ok) setImpersonating(false);
+                setOutcome(result);
               }}
             >
               <Eye className="size-4" aria-hidden /> Impersonate
@@ -212,6 +213,32 @@ export function UserCard({ user }: { user: AdminUserView }) {
           </>
         }
       />
+      <Dialog
+        open={outcome !== null}
+        onOpenChange={(open) => {
+          if (open || !outcome) return;
+          // Impersonation has started on the server: however the dialog is closed, the page reloads into the user's view (SPEC §4).
+          if (outcome.ok) browser.reload('/my-account');
+          else setOutcome(null);
+        }}
+        title={outcome?.ok ? 'Impersonation started' : 'Could not start impersonation'}
+        description={outcome?.message}
+        footer={
+          outcome?.ok ? (
+            <Button onClick={() => browser.reload('/my-account')}>Continue to their view</Button>
+          ) : (
+            <Button variant="outline" onClick={() => setOutcome(null)}>
+              Back to users
+            </Button>
+          )
+        }
+      >
+        {outcome?.ok && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            You will see the product as {user.name} does. It is read-only: nothing can be changed while impersonating. Use Exit Impersonation in the banner to come back.
+          </p>
+        )}
+      </Dialog>
       <Dialog
         open={confirm === 'delete'}
         onOpenChange={(open) => !open && setConfirm(null)}

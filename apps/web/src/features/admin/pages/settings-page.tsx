@@ -245,7 +245,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           <Field label="Support hours" hint='Only what is set here is claimed, e.g. "24/7" or "Mon-Fri 9:00-18:00 CET"'>
             {(field) => <Input {...field} value={draft.supportHours} onChange={(event) => set('supportHours', event.target.value)} />}
           </Field>
-          <Field label="Chart service URL" hint="Optional">
+          <Field label="Chart service URL" hint="Empty: TradingView's free widgets on /market-rates (the default). A URL: your own chart service, framed with ?market=forex|crypto.">
             {(field) => <Input {...field} type="url" value={draft.chartServiceUrl} onChange={(event) => set('chartServiceUrl', event.target.value)} />}
           </Field>
         </div>

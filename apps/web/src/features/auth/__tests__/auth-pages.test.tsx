@@ -11,6 +11,7 @@ import { ResetPasswordPage } from '../pages/reset-password-page';
 import { LoginWithCodePage } from '../pages/login-with-code-page';
 import { VerifyPage } from '../pages/verify-page';
 import { resetCountriesCache } from '../components/use-countries';
+import { login } from '../auth-slice';
 
 function page(path: string, element: React.ReactNode): RouteObject {
   return {
@@ -96,6 +97,10 @@ describe('/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/loginWithCode/ada%40example.com'));
     expect(store.getState().auth).toMatchObject({ twoFactor: true, isError: true, isLoggedIn: false, user: null });
     expect(await screen.findByText(/We emailed a 6-character access code/)).toBeInTheDocument();
+    // Information with what to do, not an error.
+    expect(screen.getByRole('status')).toHaveTextContent(/New browser.*Enter the code from the email below/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/New browser or device detected/)).not.toBeInTheDocument();
   });
 
   it("opens the Account Suspended modal on 'suspended'", async () => {
@@ -293,10 +298,31 @@ describe('/loginWithCode/:email', () => {
     expect(store.getState().auth).toMatchObject({ twoFactor: false, isLoggedIn: true });
   });
 
-  it('offers Resend after a short wait', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = api({ '/api/users/sendLoginCode/ada%40example.com': { body: { message: 'Access code sent to your email' } } });
+  it('opened directly, claims no code was sent and offers to send one (password first), then says it was sent', async () => {
+    const { calls } = api({ '/api/users/login': { status: 401, body: { message: 'New browser or device detected. We sent an access code to your email to confirm it is you.' } } });
+    const user = userEvent.setup();
     renderApp('/loginWithCode/ada%40example.com', { routes });
+    expect(await screen.findByText(/takes a 6-character access code from your email/)).toBeInTheDocument();
+    expect(screen.queryByText(/We emailed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect((await screen.findAllByText('All fields are required')).length).toBeGreaterThan(0);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByText(/We emailed a 6-character access code/)).toBeInTheDocument();
+    expect(bodyOf(calls, '/api/users/login')).toEqual({ email: 'ada@example.com', password: 'secret1' });
+    expect(screen.getByRole('button', { name: /Resend code in/ })).toBeDisabled();
+  });
+
+  it('offers Resend after a short wait once a code was sent', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = api({
+      '/api/users/sendLoginCode/ada%40example.com': { body: { message: 'Access code sent to your email' } },
+      '/api/users/login': { status: 401, body: { message: 'New browser or device detected.' } },
+    });
+    const { store } = renderApp('/loginWithCode/ada%40example.com', { routes });
+    // Arriving from the sign-in form's "New browser" answer.
+    await act(() => store.dispatch(login({ email: 'ada@example.com', password: 'secret1' })));
     const resend = await screen.findByRole('button', { name: /Resend code in/ });
     expect(resend).toBeDisabled();
     for (let second = 0; second < 31; second += 1) {
@@ -335,5 +361,27 @@ describe('/verify/:verificationToken', () => {
     renderApp('/verify/old', { routes });
     await user.click(await screen.findByRole('button', { name: 'Verify & Continue' }));
     expect((await screen.findAllByText('Invalid or expired link. Please request a new one.')).length).toBeGreaterThan(0);
+  });
+
+  it('offers a new link after a bad one: signing in first, then back here straight to the offer', async () => {
+    api({ '/api/users/verifyUser/old': { status: 400, body: { message: 'Invalid or expired link. Please request a new one.' } } });
+    const user = userEvent.setup();
+    const { router } = renderApp('/verify/old', { routes });
+    await user.click(await screen.findByRole('button', { name: 'Verify & Continue' }));
+    const signIn = await screen.findByRole('link', { name: 'Sign in to resend verification link' });
+    expect(signIn).toHaveAttribute('href', '/login');
+    await user.click(signIn);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/verify/old?resend=1' });
+  });
+
+  it('signed in, resends the link from the page', async () => {
+    const { calls } = api({ '/api/users/sendVerificationEmail': { body: { message: 'Verification Email Sent' } } });
+    const user = userEvent.setup();
+    renderApp('/verify/old?resend=1', { routes, user: testUser({ isVerified: false }) });
+    expect(screen.queryByRole('button', { name: 'Verify & Continue' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification link' }));
+    expect(await screen.findByText('A new link is on its way')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/api/users/sendVerificationEmail'))?.init?.method).toBe('POST');
   });
 });

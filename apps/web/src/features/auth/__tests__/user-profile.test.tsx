@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from '../../../lib/toast';
@@ -78,6 +79,20 @@ describe('/user-profile', () => {
       country: 'France',
       bio: 'Long-term investor',
     });
+  });
+
+  it('shows a country stored as its ISO code by name, once, and keeps it as it is', async () => {
+    api();
+    const first = renderApp('/user-profile', { routes, user: testUser({ country: 'GB' }) });
+    await screen.findByRole('option', { name: 'France' });
+    const country = screen.getByLabelText('Country');
+    await waitFor(() => expect(within(country).getByRole('option', { selected: true })).toHaveTextContent('United Kingdom'));
+    expect(within(country).getAllByRole('option', { name: 'United Kingdom' })).toHaveLength(1);
+    expect(within(country).queryByRole('option', { name: 'GB' })).not.toBeInTheDocument();
+    first.unmount();
+    // A code missing from the list still reads as a country.
+    renderApp('/user-profile', { routes, user: testUser({ country: 'NG' }) });
+    expect(await screen.findByRole('option', { name: 'Nigeria', selected: true })).toBeInTheDocument();
   });
 
   it('refuses a photo that is not jpeg or png before uploading', async () => {
@@ -201,6 +216,8 @@ describe('unverified email banner', () => {
       </>,
       { user: testUser({ isVerified: false }) },
     );
+    // The same words as the how-it-works page about what needs a verified email.
+    expect(screen.getByRole('status')).toHaveTextContent(VERIFIED_EMAIL_NEEDED);
     await user.click(screen.getByRole('button', { name: 'Resend Verification Link' }));
     expect(await screen.findByText('Verification Email Sent')).toBeInTheDocument();
     expect(calls.find((c) => c.url.endsWith('/api/users/sendVerificationEmail'))?.init?.method).toBe('POST');

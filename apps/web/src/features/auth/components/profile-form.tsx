@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input';
+import { countryName } from '../../../lib/countries';
 import { useAppDispatch } from '../../../lib/hooks';
 import { updateUser, uploadPhoto } from '../auth-slice';
 import { toastFirstError } from './form-errors';
@@ -76,7 +77,8 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
     else toast.error(result.payload ?? 'Upload failed. Please try again.');
   }
 
-  const countryKnown = countries.some((country) => country.name === user.country);
+  // An account made through the API may hold the ISO code: that country keeps it as its value, shown by name.
+  const countryKnown = countries.some((country) => country.name === user.country || country.code === user.country);
 
   return (
     <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-6">
@@ -105,9 +107,9 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
           {(props) => (
             <Select key={countries.length} {...props} {...field('country')} disabled={readOnly}>
               <option value="">{t('common.selectCountry')}</option>
-              {!countryKnown && user.country && <option value={user.country}>{user.country}</option>}
+              {!countryKnown && user.country && <option value={user.country}>{countryName(user.country)}</option>}
               {countries.map((country) => (
-                <option key={country.code} value={country.name}>
+                <option key={country.code} value={country.code === user.country ? country.code : country.name}>
                   {country.name}
                 </option>
               ))}

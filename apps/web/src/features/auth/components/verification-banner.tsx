@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,6 @@ import { useState } from 'react';
 
 /** SPEC §4: while the email is unverified, a banner with Resend Verification Link. */
 export function UnverifiedEmailBanner({ className }: { className?: string }) {
-  const { t } = useTranslation();
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const [sending, setSending] = useState(false);
@@ -25,15 +24,15 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
   return (
     <Alert
       tone="warning"
-      title={t('auth.banner.title')}
+      title="Please verify your email address"
       className={className}
       action={
         <Button variant="outline" size="sm" onClick={resend} loading={sending}>
-          {t('auth.banner.resend')}
+          Resend Verification Link
         </Button>
       }
     >
-      {t('auth.banner.sentBefore')}<strong>{user.email}</strong>{t('auth.banner.sentAfter')}
+      We sent a link to <strong>{user.email}</strong>. {VERIFIED_EMAIL_NEEDED}
     </Alert>
   );
 }

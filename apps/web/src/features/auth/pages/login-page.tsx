@@ -57,9 +57,13 @@ export function LoginPage() {
       toast.info(message, { toastId: 'two-factor' });
       return;
     }
+    // A new browser is a step to take, not an error: the code page says what to do (SPEC §4 flow).
+    if (message.includes('New browser') && email) {
+      navigate(`/loginWithCode/${encodeURIComponent(email)}`);
+      return;
+    }
     toast.error(message);
     if (message.includes('suspended')) setSuspended(true);
-    if (message.includes('New browser') && email) navigate(`/loginWithCode/${encodeURIComponent(email)}`);
   }
 
   async function onSubmit(values: LoginOutput) {

@@ -1,29 +1,40 @@
-import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
-import { ShieldCheck } from 'lucide-react';
-import { ACCESS_CODE_LENGTH, loginWithCodeSchema, type LoginWithCodeInput } from '@app/shared';
+import { MailCheck, Send, ShieldCheck } from 'lucide-react';
+import { ACCESS_CODE_LENGTH, loginSchema, loginWithCodeSchema, type LoginWithCodeInput } from '@app/shared';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { loginWithCode, sendLoginCode } from '../auth-slice';
+import { login, loginWithCode, sendLoginCode } from '../auth-slice';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
+import { PasswordInput } from '../components/password-input';
 
 /** Seconds before "Resend" works again. */
 export const RESEND_COOLDOWN_S = 30;
 
+/** Sending a code takes the password from this browser: a code alone never signs anyone in. */
+const sendCodeSchema = loginSchema.pick({ password: true });
+
+/**
+ * /loginWithCode/{email}: the "New browser" step. Coming from the sign-in form (the twoFactor
+ * flag, SPEC §4) a code is on its way and the page says so; opened directly, it claims nothing
+ * and offers to send one.
+ */
 export function LoginWithCodePage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.code.docTitle'));
+  useDocumentTitle('Enter your access code');
   const { email = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const codeFlow = useAppSelector((state) => state.auth.twoFactor);
+  const [sentHere, setSentHere] = useState(false);
+  const sent = codeFlow || sentHere;
   const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_S);
   const [resending, setResending] = useState(false);
   const {
@@ -36,10 +47,10 @@ export function LoginWithCodePage() {
   });
 
   useEffect(() => {
-    if (cooldown <= 0) return;
+    if (!sent || cooldown <= 0) return;
     const timer = setTimeout(() => setCooldown((value) => value - 1), 1000);
     return () => clearTimeout(timer);
-  }, [cooldown]);
+  }, [sent, cooldown]);
 
   async function onSubmit(values: { loginCode: string }) {
     const result = await dispatch(loginWithCode({ email, loginCode: values.loginCode }));
@@ -65,21 +76,38 @@ export function LoginWithCodePage() {
 
   return (
     <AuthLayout
-      title={t('auth.code.title')}
+      title="Confirm it is you"
       subtitle={
-        <>
-          {t('auth.code.subtitle', { length: ACCESS_CODE_LENGTH })}
-          <strong className="break-all text-slate-900 dark:text-white">{email}</strong>.
-        </>
+        sent ? (
+          <>
+            We emailed a {ACCESS_CODE_LENGTH}-character access code to <strong className="break-all text-slate-900 dark:text-white">{email}</strong>.
+          </>
+        ) : (
+          <>
+            Signing in to <strong className="break-all text-slate-900 dark:text-white">{email}</strong> from a new browser takes a {ACCESS_CODE_LENGTH}-character
+            access code from your email.
+          </>
+        )
       }
       footer={
         <Link to="/login" className={linkClass}>
-          {t('auth.forgot.backToSignIn')}
+          Back to sign in
         </Link>
       }
     >
+      {sent ? (
+        <Alert tone="info" title="New browser" className="mb-5">
+          For your security we check each new browser once. Enter the code from the email below; this browser is then remembered and will not ask again.
+        </Alert>
+      ) : (
+        <SendCode email={email} onSent={() => setSentHere(true)} />
+      )}
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-        <Field label={t('auth.code.label')} hint={t('auth.code.hint')} error={errors.loginCode?.message}>
+        <Field
+          label="Access code"
+          hint={sent ? 'The code expires 15 minutes after it was sent.' : 'Already have a code from our email? Enter it here.'}
+          error={errors.loginCode?.message}
+        >
           {(props) => (
             <Input
               {...props}
@@ -88,22 +116,68 @@ export function LoginWithCodePage() {
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={ACCESS_CODE_LENGTH}
-              placeholder={t('auth.code.placeholder')}
+              placeholder="ABC123"
               className="text-center font-mono text-2xl uppercase tracking-[0.5em]"
             />
           )}
         </Field>
-        <Button type="submit" size="lg" className="w-full" loading={isLoading && !resending}>
+        <Button type="submit" size="lg" variant={sent ? 'primary' : 'outline'} className="w-full" loading={isLoading && !resending && sent}>
           <ShieldCheck className="size-5" aria-hidden />
-          {t('auth.code.submit')}
+          Proceed To Login
         </Button>
       </form>
-      <div className="mt-5 text-center text-sm text-slate-600 dark:text-slate-400">
-        {t('auth.code.notReceived')}{' '}
-        <button type="button" onClick={resend} disabled={cooldown > 0 || resending} className={`${linkClass} disabled:cursor-not-allowed disabled:opacity-60`}>
-          {cooldown > 0 ? t('auth.code.resendIn', { seconds: cooldown }) : resending ? t('common.sending') : t('auth.code.resend')}
-        </button>
-      </div>
+      {sent && (
+        <div className="mt-5 text-center text-sm text-slate-600 dark:text-slate-400">
+          Did not get it?{' '}
+          <button type="button" onClick={resend} disabled={cooldown > 0 || resending} className={`${linkClass} disabled:cursor-not-allowed disabled:opacity-60`}>
+            {cooldown > 0 ? `Resend code in ${cooldown}s` : resending ? 'Sending…' : 'Resend code'}
+          </button>
+        </div>
+      )}
     </AuthLayout>
+  );
+}
+
+/** Opened directly: the password, then the server emails a code (its "New browser" answer says it did). */
+function SendCode({ email, onSent }: { email: string; onSent: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const {
+    register: field,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ password: string }>({ resolver: zodResolver(sendCodeSchema), defaultValues: { password: '' } });
+
+  async function send(values: { password: string }) {
+    setBusy(true);
+    const result = await dispatch(login({ email, password: values.password }));
+    setBusy(false);
+    if (login.fulfilled.match(result)) {
+      // This browser was already trusted: no code needed.
+      toast.success('Login Successful');
+      navigate('/my-account', { replace: true });
+      return;
+    }
+    const message = result.payload ?? 'Login failed';
+    if (message.includes('New browser')) onSent();
+    else setError('password', { message });
+  }
+
+  return (
+    <form onSubmit={handleSubmit(send)} noValidate className="mb-6 space-y-4 border-b border-slate-200 pb-6 dark:border-slate-800" aria-label="Send me a code">
+      <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <MailCheck className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+        No code yet? Confirm your password and we email you one.
+      </p>
+      <Field label="Password" error={errors.password?.message}>
+        {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" />}
+      </Field>
+      <Button type="submit" className="w-full" loading={busy}>
+        <Send className="size-4" aria-hidden />
+        Send me a code
+      </Button>
+    </form>
   );
 }

@@ -1,21 +1,24 @@
-import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck, LogIn, Send } from 'lucide-react';
 import { TIMERS_MS } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { translateMessage } from '../../../i18n/messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { getUser, verifyUser } from '../auth-slice';
+import { getUser, sendVerificationEmail, verifyUser } from '../auth-slice';
 import { AuthLayout } from '../components/auth-layout';
 
+/**
+ * /verify/{token}: Verify & Continue. A bad or expired link is not a dead end: the page offers
+ * a new link, asking the user to sign in first when needed (and coming back here with
+ * ?resend=1, straight to the offer).
+ */
 export function VerifyPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.verify.title'));
+  useDocumentTitle('Verify your email');
   const { verificationToken = '' } = useParams();
+  const [params] = useSearchParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
@@ -23,6 +26,7 @@ export function VerifyPage() {
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const resendOnly = params.get('resend') === '1' && isLoggedIn;
 
   async function verify() {
     setState('busy');
@@ -43,24 +47,94 @@ export function VerifyPage() {
   }
 
   return (
-    <AuthLayout title={t('auth.verify.title')} subtitle={t('auth.verify.subtitle')}>
+    <AuthLayout title="Verify your email" subtitle="One click confirms this address belongs to you.">
       {state === 'done' ? (
-        <Alert tone="success" title={t('auth.verify.verified')}>
-          {t('auth.verify.next')}
+        <Alert tone="success" title="Email verified">
+          Taking you to identity verification…
         </Alert>
+      ) : resendOnly ? (
+        <Resend token={verificationToken} />
       ) : (
         <>
           {error && (
-            <Alert tone="danger" className="mb-5">
-              {translateMessage(error)}
+            <Alert tone="danger" className="mb-5" title={error}>
+              This link may have expired or been used already. Links work once, for a limited time.
             </Alert>
           )}
-          <Button size="lg" className="w-full" onClick={verify} loading={state === 'busy'}>
-            <BadgeCheck className="size-5" aria-hidden />
-            {t('auth.verify.submit')}
-          </Button>
+          {error ? (
+            <Resend token={verificationToken} />
+          ) : (
+            <Button size="lg" className="w-full" onClick={verify} loading={state === 'busy'}>
+              <BadgeCheck className="size-5" aria-hidden />
+              Verify &amp; Continue
+            </Button>
+          )}
         </>
       )}
     </AuthLayout>
+  );
+}
+
+/** A new link: sent at once when signed in; otherwise sign in first and come back here. */
+function Resend({ token }: { token: string }) {
+  const dispatch = useAppDispatch();
+  const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
+  const user = useAppSelector((state) => state.auth.user);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function resend() {
+    setSending(true);
+    const result = await dispatch(sendVerificationEmail());
+    setSending(false);
+    if (sendVerificationEmail.fulfilled.match(result)) {
+      setSent(true);
+      toast.success(result.payload.message);
+    } else {
+      toast.error(result.payload ?? 'Could not send the email');
+    }
+  }
+
+  if (!isLoggedIn) {
+    return (
+      <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
+        <p>Sign in and we send a new link to your email address.</p>
+        <Link to="/login" state={{ from: `/verify/${encodeURIComponent(token)}?resend=1` }} className={buttonClasses('primary', 'lg', 'w-full')}>
+          <LogIn className="size-5" aria-hidden />
+          Sign in to resend verification link
+        </Link>
+      </div>
+    );
+  }
+  if (user?.isVerified) {
+    return (
+      <Alert
+        tone="success"
+        title="Your email address is already verified"
+        action={
+          <Link to="/my-account" className={buttonClasses('outline', 'sm')}>
+            Go to dashboard
+          </Link>
+        }
+      />
+    );
+  }
+  if (sent) {
+    return (
+      <Alert tone="success" title="A new link is on its way">
+        We sent it to <strong>{user?.email ?? 'your email address'}</strong>. Open the newest email: older links no longer work.
+      </Alert>
+    );
+  }
+  return (
+    <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
+      <p>
+        We can send a new link to <strong>{user?.email ?? 'your email address'}</strong>.
+      </p>
+      <Button size="lg" className="w-full" onClick={resend} loading={sending}>
+        <Send className="size-5" aria-hidden />
+        Resend verification link
+      </Button>
+    </div>
   );
 }

@@ -82,13 +82,44 @@ describe('/start-invest', () => {
     expect(await screen.findByText(INVEST_MESSAGES.submitted)).toBeInTheDocument();
     const request = seen.find((item) => item.path === '/api/invest/start-invest')!;
     expect(request.method).toBe('POST');
-    expect(request.body).toEqual({ amount: '150', planId: 'p-basic', planName: 'Basic' });
+    expect(request.body).toEqual({ amount: '150.00', planId: 'p-basic', planName: 'Basic' });
     expect(request.headers.get('idempotency-key')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/start-invest');
     await act(async () => {
       vi.advanceTimersByTime(2000);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/invest-status'));
+  });
+
+  it('checks the amount against the plan range and the available balance before sending', async () => {
+    const { user, seen } = setup();
+    await user.click(await screen.findByRole('radio', { name: /Executive/ }, slow));
+    await user.type(screen.getByLabelText('Amount (USD)'), '650');
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText('The Executive plan accepts $700.00 to $1,000.00')).toBeInTheDocument();
+    expect(seen.some((request) => request.path === '/api/invest/start-invest')).toBe(false);
+    // Within the range and the $1,200.00 available in setup(): it goes.
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '1000');
+    await waitFor(() => expect(screen.queryByText('The Executive plan accepts $700.00 to $1,000.00')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    await waitFor(() => expect(seen.some((request) => request.path === '/api/invest/start-invest')).toBe(true));
+  });
+
+  it('refuses an amount above the available balance before sending', async () => {
+    const api = serveApi((request) => {
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/users/getUser') return { body: testUser({ availableBalance: '120.00' }) };
+      return undefined;
+    });
+    renderApp('/start-invest', { user: testUser() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
+    await screen.findByText('$120.00');
+    await user.type(screen.getByLabelText('Amount (USD)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText('Insufficient available balance: you have $120.00 available.')).toBeInTheDocument();
+    expect(api.seen.some((request) => request.path === '/api/invest/start-invest')).toBe(false);
   });
 
   it("shows the server's message, or 'Error processing payment.' when there is none", async () => {
@@ -167,7 +198,30 @@ describe('/invest-status and /investment/:id', () => {
     expect(dialog).toHaveTextContent('$200.00');
     await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
     expect(await screen.findByText(INVEST_MESSAGES.upgradeSubmitted)).toBeInTheDocument();
-    expect(seen.find((request) => request.path === '/api/invest/inv-1/upgrade')?.body).toEqual({ planId: 'p-standard', topUp: '50' });
+    expect(seen.find((request) => request.path === '/api/invest/inv-1/upgrade')?.body).toEqual({ planId: 'p-standard', topUp: '50.00' });
+  });
+
+  it("checks the upgrade against the new plan's range and the available balance before sending", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
+    const { seen } = serveApi((request) => {
+      if (request.path === '/api/invest/inv-1') return { body: investment() };
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/users/getUser') return { body: testUser({ availableBalance: '40.00' }) };
+      return undefined;
+    });
+    renderApp('/investment/inv-1', { user: testUser() });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/Available: \$40\.00/);
+    await user.selectOptions(within(dialog).getByLabelText('New plan'), 'p-standard');
+    await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
+    expect(await within(dialog).findByText('The Standard plan accepts $200.00 to $290.00; your $150.00 plus the top-up gives $150.00')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Top-up (USD)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
+    expect(await within(dialog).findByText('Insufficient available balance: you have $40.00 available.')).toBeInTheDocument();
+    expect(seen.some((request) => request.path === '/api/invest/inv-1/upgrade')).toBe(false);
   });
 });
 
@@ -196,6 +250,18 @@ describe('/referrals', () => {
     expect(await screen.findByText(REFERRAL_MESSAGES.copied)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy code' }));
     expect(await screen.findByText(REFERRAL_MESSAGES.copyFailed)).toBeInTheDocument();
+  });
+
+  it('copies the link with its own toast, never the code\'s', async () => {
+    const user = setup(empty);
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?ref=ABCD2345`);
+    expect(await screen.findByText('Referral link copied to clipboard!')).toBeInTheDocument();
+    expect(screen.queryByText(REFERRAL_MESSAGES.copied)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Failed to copy referral link.')).toBeInTheDocument();
   });
 
   it('lists referred users with name, email and photo or initials', async () => {

@@ -1,19 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import { INVEST_MESSAGES, parseAmount, type InvestmentView, type PlanView } from '@app/shared';
+import { formatCents, INVEST_MESSAGES, parseAmount, upgradeFormSchema, type InvestmentView, type PlanView, type UpgradeFormValues } from '@app/shared';
 import { formatUsd } from '../../../i18n/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { errorMessage } from '../../../lib/api';
-import { useUpgradeInvestmentMutation } from '../api/invest-api';
+import { useInvestBalancesQuery, useUpgradeInvestmentMutation } from '../api/invest-api';
 import { cents, formatDuration, formatPercent } from './format';
+
+type UpgradeOutput = z.output<ReturnType<typeof upgradeFormSchema>>;
 
 /**
  * Plan upgrade (FAQ "plans can be upgraded"): a higher plan and a top-up. The top-up is
  * held now; on approval the current investment ends early with profit for the time it
- * ran, and principal + that profit + top-up start the new plan's term.
+ * ran, and principal + that profit + top-up start the new plan's term. The new plan's
+ * range and the available balance are checked before the request is sent.
  */
 export function UpgradeDialog({
   investment,
@@ -26,35 +32,31 @@ export function UpgradeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const higher = plans.filter((plan) => plan.roiPercent > investment.roiPercent && plan._id !== investment.planId);
-  const [planId, setPlanId] = useState('');
-  const [topUp, setTopUp] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const higher = useMemo(() => plans.filter((plan) => plan.roiPercent > investment.roiPercent && plan._id !== investment.planId), [plans, investment]);
+  const { data: me } = useInvestBalancesQuery(undefined, { skip: !open });
   const [upgrade, { isLoading }] = useUpgradeInvestmentMutation();
-  const plan = higher.find((item) => item._id === planId) ?? null;
   const principal = cents(investment.amount);
+  const availableCents = me ? cents(me.availableBalance) : null;
+  const schema = useMemo(() => upgradeFormSchema(higher, principal, availableCents), [higher, principal, availableCents]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<UpgradeFormValues, unknown, UpgradeOutput>({ resolver: zodResolver(schema), defaultValues: { planId: '', topUp: '' } });
+  const topUp = useWatch({ control, name: 'topUp' });
   const parsedTopUp = topUp.trim() === '' ? { ok: true as const, cents: 0 } : parseAmount(topUp);
   const total = parsedTopUp.ok ? principal + parsedTopUp.cents : null;
-  const fits = plan && total !== null ? total >= cents(plan.minAmount) && total <= cents(plan.maxAmount) : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!plan) {
-      setError(INVEST_MESSAGES.selectPlan);
-      return;
-    }
-    if (!parsedTopUp.ok) {
-      setError(parsedTopUp.message);
-      return;
-    }
-    setError(null);
+  async function submit(values: UpgradeOutput) {
     try {
-      const answer = await upgrade({ id: investment._id, planId: plan._id, topUp: topUp.trim() }).unwrap();
+      const answer = await upgrade({ id: investment._id, planId: values.plan._id, topUp: values.topUpCents ? formatCents(values.topUpCents) : '' }).unwrap();
       toast.success(answer.message);
       onOpenChange(false);
     } catch (failure) {
       const message = errorMessage(failure, INVEST_MESSAGES.paymentError);
-      setError(message);
+      setError('topUp', { message });
       toast.error(message);
     }
   }
@@ -69,10 +71,10 @@ export function UpgradeDialog({
       {higher.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">You are already on the highest plan.</p>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label="New plan" error={error === INVEST_MESSAGES.selectPlan ? error : undefined}>
+        <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
+          <Field label="New plan" error={errors.planId?.message}>
             {(field) => (
-              <Select {...field} value={planId} onChange={(event) => setPlanId(event.target.value)}>
+              <Select {...field} {...register('planId')}>
                 <option value="">Choose a plan</option>
                 {higher.map((item) => (
                   <option key={item._id} value={item._id}>
@@ -85,10 +87,15 @@ export function UpgradeDialog({
           </Field>
           <Field
             label="Top-up (USD)"
-            hint="Held from your available balance until the upgrade is decided. Leave empty for none."
-            error={error && error !== INVEST_MESSAGES.selectPlan ? error : undefined}
+            hint={
+              <>
+                Held from your available balance until the upgrade is decided. Leave empty for none.
+                {availableCents !== null && <> Available: {formatUsd(availableCents)}.</>}
+              </>
+            }
+            error={errors.topUp?.message}
           >
-            {(field) => <Input {...field} inputMode="decimal" autoComplete="off" placeholder="0" value={topUp} onChange={(event) => setTopUp(event.target.value)} />}
+            {(field) => <Input {...field} {...register('topUp')} inputMode="decimal" autoComplete="off" placeholder="0" />}
           </Field>
           <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
             <dt className="text-slate-500 dark:text-slate-400">Current principal</dt>
@@ -98,11 +105,6 @@ export function UpgradeDialog({
             <dt className="text-slate-500 dark:text-slate-400">New principal (before profit)</dt>
             <dd className="text-right font-semibold">{total === null ? '—' : formatUsd(total)}</dd>
           </dl>
-          {plan && fits === false && (
-            <p role="alert" className="text-sm text-amber-700 dark:text-amber-300">
-              {plan.name} accepts {formatUsd(cents(plan.minAmount))} to {formatUsd(cents(plan.maxAmount))}: adjust the top-up.
-            </p>
-          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

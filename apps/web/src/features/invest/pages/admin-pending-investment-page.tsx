@@ -73,7 +73,9 @@ export function AdminPendingInvestmentPage() {
                       <span className="font-semibold text-slate-900 dark:text-white">{item.user?.name ?? 'Unknown user'}</span>
                       {item.kind === 'upgrade' ? <Badge tone="info">Upgrade</Badge> : <Badge tone="warning">New</Badge>}
                     </p>
-                    <p className="truncate text-sm text-slate-500 dark:text-slate-400">{item.user?.email}</p>
+                    <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={item.user?.email}>
+                      {item.user?.email}
+                    </p>
                     <p className="text-sm text-slate-700 dark:text-slate-200">
                       <span className="font-semibold">
                         <Money value={item.amount} />

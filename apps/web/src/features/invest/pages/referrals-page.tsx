@@ -11,15 +11,18 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useReferralsQuery } from '../api/invest-api';
 import { formatPercent } from '../components/format';
 
-async function copy(text: string, success: string) {
+async function copy(text: string, messages: { success: string; failure: string }) {
   try {
     if (!navigator.clipboard) throw new Error('Clipboard unavailable');
     await navigator.clipboard.writeText(text);
-    toast.success(success);
+    toast.success(messages.success);
   } catch {
-    toast.error(REFERRAL_MESSAGES.copyFailed);
+    toast.error(messages.failure);
   }
 }
+
+const CODE_MESSAGES = { success: REFERRAL_MESSAGES.copied, failure: REFERRAL_MESSAGES.copyFailed };
+const LINK_MESSAGES = { success: REFERRAL_MESSAGES.linkCopied, failure: REFERRAL_MESSAGES.linkCopyFailed };
 
 function initials(name: string): string {
   return (
@@ -52,7 +55,7 @@ export function ReferralsPage() {
               <code className="rounded-lg bg-slate-100 px-4 py-2 text-xl font-bold tracking-widest text-slate-900 dark:bg-slate-800 dark:text-white" data-testid="referral-code">
                 {code || '—'}
               </code>
-              <Button variant="outline" onClick={() => void copy(code, REFERRAL_MESSAGES.copied)} disabled={!code}>
+              <Button variant="outline" onClick={() => void copy(code, CODE_MESSAGES)} disabled={!code}>
                 <Copy className="size-4" aria-hidden /> Copy code
               </Button>
             </div>
@@ -69,7 +72,7 @@ export function ReferralsPage() {
                 className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-800"
                 onFocus={(event) => event.currentTarget.select()}
               />
-              <Button variant="outline" onClick={() => void copy(link, REFERRAL_MESSAGES.copied)} disabled={!link}>
+              <Button variant="outline" onClick={() => void copy(link, LINK_MESSAGES)} disabled={!link}>
                 <Copy className="size-4" aria-hidden /> Copy link
               </Button>
             </div>
@@ -105,8 +108,12 @@ export function ReferralsPage() {
                   </span>
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900 dark:text-white">{referral.name}</p>
-                  <p className="truncate text-sm text-slate-500 dark:text-slate-400">{referral.email}</p>
+                  <p className="truncate font-medium text-slate-900 dark:text-white" title={referral.name}>
+                    {referral.name}
+                  </p>
+                  <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={referral.email}>
+                    {referral.email}
+                  </p>
                 </div>
                 <span className="text-right text-sm">
                   {referral.bonus ? (

@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import { formatCents, INVEST_MESSAGES, TIMERS_MS } from '@app/shared';
+import { formatCents, INVEST_MESSAGES, startInvestFormSchema, TIMERS_MS, type StartInvestFormValues } from '@app/shared';
 import { formatUsd } from '../../../i18n/format';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -16,6 +19,8 @@ import { useInvestBalancesQuery, usePlansQuery, useStartInvestMutation } from '.
 import { cents, formatDuration, formatPercent, profitFor } from '../components/format';
 import { PlanPicker } from '../components/plan-picker';
 
+type StartInvestOutput = z.output<ReturnType<typeof startInvestFormSchema>>;
+
 export function StartInvestPage() {
   useDocumentTitle('Start investing', 'Choose a plan, see its rate and range, and request an investment.');
   const { data: plans = [], isLoading, isError } = usePlansQuery();
@@ -25,16 +30,35 @@ export function StartInvestPage() {
   const [startInvest, { isLoading: submitting }] = useStartInvestMutation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [chosen, setPlanId] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ plan?: string; amount?: string }>({});
   const [done, setDone] = useState(false);
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The amount is checked against the plan's range and the available balance before anything is sent.
+  const availableCents = me ? cents(me.availableBalance) : null;
+  const schema = useMemo(() => startInvestFormSchema(plans, availableCents), [plans, availableCents]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<StartInvestFormValues, unknown, StartInvestOutput>({ resolver: zodResolver(schema), defaultValues: { planId: '', amount: '' } });
+  const planId = useWatch({ control, name: 'planId' });
+  const amount = useWatch({ control, name: 'amount' });
 
   // /start-invest?plan=Premium (a plan card's Get Started) preselects a plan until the user picks one.
   const wanted = params.get('plan')?.toLowerCase();
-  const planId = chosen ?? plans.find((plan) => plan._id === wanted || plan.name.toLowerCase() === wanted)?._id ?? null;
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  useEffect(() => {
+    if (getValues('planId') || !wanted) return;
+    const match = plans.find((item) => item._id === wanted || item.name.toLowerCase() === wanted);
+    if (match) setValue('planId', match._id);
+  }, [plans, wanted, getValues, setValue]);
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/invest-status'), TIMERS_MS.redirectAfterInvestment);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
 
   const plan = plans.find((item) => item._id === planId) ?? null;
   const preview = plan ? profitFor(amount, plan.roiPercent) : null;
@@ -42,23 +66,15 @@ export function StartInvestPage() {
   const lowestMinCents = plans.length ? Math.min(...plans.map((item) => cents(item.minAmount))) : 0;
   const minCents = plan ? cents(plan.minAmount) : lowestMinCents;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!plan) next.plan = INVEST_MESSAGES.selectPlan;
-    if (!amount.trim()) next.amount = INVEST_MESSAGES.amountRequired;
-    setErrors(next);
-    if (next.plan) toast.error(next.plan);
-    if (next.plan || next.amount || !plan) return;
+  async function submit(values: StartInvestOutput) {
     try {
-      const answer = await startInvest({ amount: amount.trim(), planId: plan._id, planName: plan.name }).unwrap();
+      const answer = await startInvest({ amount: formatCents(values.amountCents), planId: values.plan._id, planName: values.plan.name }).unwrap();
       toast.success(answer.message);
       setDone(true);
-      redirect.current = setTimeout(() => navigate('/invest-status'), TIMERS_MS.redirectAfterInvestment);
     } catch (error) {
       const message = errorMessage(error, INVEST_MESSAGES.paymentError);
       toast.error(message);
-      setErrors({ amount: message });
+      setError('amount', { message });
     }
   }
 
@@ -95,22 +111,32 @@ export function StartInvestPage() {
           Please refresh the page to try again.
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-6">
+        <form
+          onSubmit={handleSubmit(submit, (invalid) => {
+            // SPEC §8: a missing plan is also said in a toast.
+            if (invalid.planId?.message) toast.error(invalid.planId.message);
+          })}
+          noValidate
+          className="space-y-6"
+        >
           <fieldset>
             <legend className="mb-3 text-sm font-semibold text-slate-800 dark:text-slate-100">1. Choose a plan</legend>
-            <PlanPicker
-              plans={plans}
-              value={planId}
-              onChange={(id) => {
-                setPlanId(id);
-                setErrors((current) => ({ ...current, plan: undefined }));
-              }}
-              invalid={Boolean(errors.plan)}
-              describedBy={errors.plan ? 'plan-error' : undefined}
+            <Controller
+              control={control}
+              name="planId"
+              render={({ field }) => (
+                <PlanPicker
+                  plans={plans}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  invalid={Boolean(errors.planId)}
+                  describedBy={errors.planId ? 'plan-error' : undefined}
+                />
+              )}
             />
-            {errors.plan && (
+            {errors.planId && (
               <p id="plan-error" role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">
-                {errors.plan}
+                {errors.planId.message}
               </p>
             )}
           </fieldset>
@@ -120,7 +146,7 @@ export function StartInvestPage() {
             <div className="grid gap-5 md:grid-cols-2">
               <Field
                 label="Amount (USD)"
-                error={errors.amount}
+                error={errors.amount?.message}
                 hint={
                   plan ? (
                     <>
@@ -132,18 +158,7 @@ export function StartInvestPage() {
                 }
               >
                 {(field) => (
-                  <Input
-                    {...field}
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={formatCents(minCents).replace(/\.00$/, '')}
-                    value={amount}
-                    onChange={(event) => {
-                      setAmount(event.target.value);
-                      setErrors((current) => ({ ...current, amount: undefined }));
-                    }}
-                  />
+                  <Input {...field} {...register('amount')} inputMode="decimal" autoComplete="off" placeholder={formatCents(minCents).replace(/\.00$/, '')} />
                 )}
               </Field>
               <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm dark:bg-slate-800/60">

@@ -50,26 +50,34 @@ describe('/upload-kyc', { timeout: 30_000 }, () => {
     await user.click(submit());
     expect((await screen.findAllByText(KYC_MESSAGES.bothRequired)).length).toBeGreaterThan(0);
     // Each empty picker says what it needs.
-    expect(screen.getAllByText(KYC_MESSAGES.selectFile)).toHaveLength(2);
+    expect(screen.getByText(`Front of document: ${KYC_MESSAGES.selectFile}`)).toBeInTheDocument();
+    expect(screen.getByText(`Back of document: ${KYC_MESSAGES.selectFile}`)).toBeInTheDocument();
     await user.upload(front(), fileOf('front.png', 'image/png'));
     await user.click(submit());
     expect(screen.getAllByText(KYC_MESSAGES.bothRequired).length).toBeGreaterThan(0);
-    expect(screen.getAllByText(KYC_MESSAGES.selectFile)).toHaveLength(1);
+    expect(screen.queryByText(`Front of document: ${KYC_MESSAGES.selectFile}`)).not.toBeInTheDocument();
+    expect(screen.getByText(`Back of document: ${KYC_MESSAGES.selectFile}`)).toBeInTheDocument();
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
-  it('checks size and type with the shared rules, and asks for a file when none is picked', async () => {
+  it('checks size and type with the shared rules, says which side and what was found, and asks for a file when none is picked', async () => {
     const { user } = setup();
     await user.upload(front(), fileOf('big.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES + 1));
-    expect(await screen.findByText(KYC_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(await screen.findByText(`Front of document: ${KYC_MESSAGES.tooLarge} This file is 10.0 MB.`)).toBeInTheDocument();
     await user.upload(back(), fileOf('setup.exe', 'application/x-msdownload'));
-    expect(await screen.findByText(KYC_MESSAGES.invalidFormat)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Back of document: ${KYC_MESSAGES.invalidFormat} This file is setup.exe (application/x-msdownload); accepted: JPEG, JPG, PNG, GIF, WEBP, BMP, HEIC or PDF.`,
+      ),
+    ).toBeInTheDocument();
     // Exactly 10 MB is fine.
     await user.upload(front(), fileOf('ok.jpg', 'image/jpeg', KYC_MAX_FILE_BYTES));
-    expect(screen.queryByText(KYC_MESSAGES.tooLarge)).not.toBeInTheDocument();
+    expect(screen.queryByText(/File size must be less than 10MB/)).not.toBeInTheDocument();
     // The picker closed without a file.
     await user.upload(back(), []);
-    expect(await screen.findByText(KYC_MESSAGES.selectFile)).toBeInTheDocument();
+    expect(await screen.findByText(`Back of document: ${KYC_MESSAGES.selectFile}`)).toBeInTheDocument();
+    // The hint lists exactly the accepted types.
+    expect(screen.getByText('Accepted: JPEG, JPG, PNG, GIF, WEBP, BMP, HEIC or PDF, up to 10MB each.')).toBeInTheDocument();
   });
 
   it('previews images and names PDFs', async () => {
@@ -126,8 +134,12 @@ describe('/upload-kyc', { timeout: 30_000 }, () => {
     await user.upload(front(), fileOf('front.png', 'image/png'));
     await user.upload(back(), fileOf('back.png', 'image/png'));
     await user.click(submit());
-    act(() => FakeXhr.instances[0]!.respond(415, { message: KYC_MESSAGES.invalidFormat }));
-    expect((await screen.findAllByText(KYC_MESSAGES.invalidFormat)).length).toBeGreaterThan(0);
+    const refusal = `Back of document: ${KYC_MESSAGES.invalidFormat} The contents of back.png are not an image or PDF we recognise.`;
+    act(() => FakeXhr.instances[0]!.respond(415, { message: refusal }));
+    expect((await screen.findAllByText(refusal)).length).toBeGreaterThan(0);
+    // Under the back's box, which is marked as the one to fix.
+    expect(back()).toHaveAttribute('aria-invalid', 'true');
+    expect(front()).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the rejection reason before a re-upload, and nothing to do once approved', async () => {

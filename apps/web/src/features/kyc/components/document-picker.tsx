@@ -35,8 +35,9 @@ export function DocumentPicker({
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
-  const previewUrl = preview && preview.file === file ? preview.url : null;
+  const [preview, setPreview] = useState<{ file: File; url: string; broken?: boolean } | null>(null);
+  // A file that claims to be an image but is not one shows its name, like a PDF.
+  const previewUrl = preview && preview.file === file && !preview.broken ? preview.url : null;
 
   // Object URLs are made in the change handler and released when replaced or unmounted.
   useEffect(() => () => {
@@ -68,7 +69,12 @@ export function DocumentPicker({
         {file ? (
           <>
             {previewUrl ? (
-              <img src={previewUrl} alt={`${label} preview`} className="max-h-40 w-auto rounded-md object-contain shadow-sm" />
+              <img
+                src={previewUrl}
+                alt={`${label} preview`}
+                className="max-h-40 w-auto rounded-md object-contain shadow-sm"
+                onError={() => setPreview((current) => (current ? { ...current, broken: true } : current))}
+              />
             ) : (
               <FileText className="size-12 text-brand-700 dark:text-brand-400" aria-hidden />
             )}

@@ -12,10 +12,10 @@ import { Field, Textarea } from '../../../components/ui/input';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { countryName } from '../../../lib/countries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideKycMutation, usePendingKycQuery, type PendingKycCase } from '../api/kyc-api';
 import { DocumentViewer } from '../components/document-viewer';
-import { currentLanguage } from '../../../i18n';
 import { localeDateFormat } from '../../../i18n/format';
 
 const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
@@ -27,15 +27,6 @@ function waitingFor(submittedAt: string, now = Date.now()): string {
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `${hours} h`;
   return `${Math.round(hours / 24)} days`;
-}
-
-function countryName(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code || '—';
-  try {
-    return new Intl.DisplayNames(currentLanguage(), { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** The case after `id` in queue order (oldest first), else the first other one. */
@@ -97,7 +88,9 @@ export function PendingKycPage() {
                           : 'border-slate-200 bg-white hover:border-slate-300 dark:border-slate-800 dark:bg-slate-900',
                       )}
                     >
-                      <span className="block truncate font-semibold text-slate-900 dark:text-white">{item.name}</span>
+                      <span className="block truncate font-semibold text-slate-900 dark:text-white" title={item.name}>
+                        {item.name}
+                      </span>
                       <span className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
                         <Clock className="size-3.5" aria-hidden />
                         <time dateTime={item.submittedAt}>{dateTime.format(new Date(item.submittedAt))}</time>
@@ -143,7 +136,7 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
   const details: [string, React.ReactNode][] = [
     ['Email', item.email],
     ['Phone', item.phone || '—'],
-    ['Country', countryName(item.country)],
+    ['Country', countryName(item.country) || '—'],
     ['Registered', dateOnly.format(new Date(item.createdAt))],
     ['Submitted', dateTime.format(new Date(item.submittedAt))],
     ['Email verified', item.isVerified ? 'Yes' : 'No'],
@@ -156,7 +149,7 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
       <Card className="p-4 sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
-            <h2 id="kyc-case-title" className="truncate text-xl font-bold text-slate-900 dark:text-white">
+            <h2 id="kyc-case-title" className="truncate text-xl font-bold text-slate-900 dark:text-white" title={item.name}>
               {item.name}
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
@@ -186,7 +179,9 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
           {details.map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
-              <dd className="mt-0.5 truncate text-slate-900 dark:text-slate-100">{value}</dd>
+              <dd className="mt-0.5 truncate text-slate-900 dark:text-slate-100" title={typeof value === 'string' ? value : undefined}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

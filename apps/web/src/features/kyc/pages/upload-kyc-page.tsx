@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ShieldCheck, Lock } from 'lucide-react';
-import { KYC_MESSAGES, kycFileSchema, TIMERS_MS, type KycDocumentSide } from '@app/shared';
+import { KYC_ACCEPTED_TYPES_TEXT, KYC_MESSAGES, KYC_SIDE_LABELS, kycFileFound, kycFileSchema, kycSideMessage, TIMERS_MS, type KycDocumentSide } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
@@ -19,15 +19,21 @@ type Files = Record<KycDocumentSide, File | null>;
 type Errors = Partial<Record<KycDocumentSide | 'form', string>>;
 
 const SIDES: { side: KycDocumentSide; label: string; hint: string }[] = [
-  { side: 'front', label: 'Front of document', hint: 'The side with your photo and name' },
-  { side: 'back', label: 'Back of document', hint: 'The reverse side (or the signature page)' },
+  { side: 'front', label: KYC_SIDE_LABELS.front, hint: 'The side with your photo and name' },
+  { side: 'back', label: KYC_SIDE_LABELS.back, hint: 'The reverse side (or the signature page)' },
 ];
 
-/** SPEC §5 client checks for one picked file, from the shared schema. */
-export function validateKycFile(file: File | null): string | undefined {
-  if (!file) return KYC_MESSAGES.selectFile;
+/**
+ * SPEC §5 client checks for one picked file, from the shared schema: the SPEC's message,
+ * with the side it concerns and what was found (the type, or the size).
+ */
+export function validateKycFile(side: KycDocumentSide, file: File | null): string | undefined {
+  if (!file) return kycSideMessage(side, KYC_MESSAGES.selectFile);
   const result = kycFileSchema.safeParse(file);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  if (result.success) return undefined;
+  const message = result.error.issues[0]?.message ?? KYC_MESSAGES.selectFile;
+  const found = message === KYC_MESSAGES.tooLarge ? kycFileFound(file, 'size') : message === KYC_MESSAGES.invalidFormat ? kycFileFound(file, 'type') : undefined;
+  return kycSideMessage(side, message, found);
 }
 
 export function UploadKycPage() {
@@ -48,8 +54,9 @@ export function UploadKycPage() {
   const uploading = progress !== null && !done;
 
   function pick(side: KycDocumentSide, file: File | null) {
-    setFiles((current) => ({ ...current, [side]: file && !validateKycFile(file) ? file : null }));
-    setErrors((current) => ({ ...current, [side]: validateKycFile(file), form: undefined }));
+    const problem = validateKycFile(side, file);
+    setFiles((current) => ({ ...current, [side]: file && !problem ? file : null }));
+    setErrors((current) => ({ ...current, [side]: problem, form: undefined }));
   }
 
   async function onSubmit(event: FormEvent) {
@@ -57,14 +64,14 @@ export function UploadKycPage() {
     if (uploading || done) return;
     if (!files.front || !files.back) {
       setErrors((current) => ({
-        front: files.front ? current.front : KYC_MESSAGES.selectFile,
-        back: files.back ? current.back : KYC_MESSAGES.selectFile,
+        front: files.front ? current.front : kycSideMessage('front', KYC_MESSAGES.selectFile),
+        back: files.back ? current.back : kycSideMessage('back', KYC_MESSAGES.selectFile),
         form: KYC_MESSAGES.bothRequired,
       }));
       toast.error(KYC_MESSAGES.bothRequired);
       return;
     }
-    const sideErrors: Errors = { front: validateKycFile(files.front), back: validateKycFile(files.back) };
+    const sideErrors: Errors = { front: validateKycFile('front', files.front), back: validateKycFile('back', files.back) };
     if (sideErrors.front || sideErrors.back) {
       setErrors(sideErrors);
       return;
@@ -81,7 +88,9 @@ export function UploadKycPage() {
     } catch (error) {
       setProgress(null);
       const message = errorMessage(error, KYC_MESSAGES.uploadFailed);
-      setErrors({ form: message });
+      // A refusal naming a side ("Back of document: ...") goes under that side's box.
+      const side = SIDES.find((item) => message.startsWith(`${item.label}:`))?.side;
+      setErrors(side ? { [side]: message } : { form: message });
       toast.error(message);
     }
   }
@@ -139,7 +148,7 @@ export function UploadKycPage() {
             </div>
 
             <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-              JPEG, JPG, PNG or PDF (GIF, WEBP, BMP and HEIC also work), up to 10MB each.
+              Accepted: {KYC_ACCEPTED_TYPES_TEXT}, up to 10MB each.
             </p>
 
             {errors.form && (

@@ -42,6 +42,16 @@ describe('dashboard', () => {
     expect(await screen.findByText('KYC not approved')).toBeInTheDocument();
   });
 
+  it("shows a new account's balance chart as an empty state, not a flat line at $0.00", async () => {
+    const empty = { ...DASHBOARD, balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', series: { from: '2026-11-01', to: '2026-11-30', changes: [{ date: '2026-11-01', balance: '0.00' }] } };
+    stubApi((call) => (call.path === '/api/money/dashboard' ? { body: empty } : undefined));
+    renderApp('/my-account', { user: testUser() });
+    expect(await screen.findByText('No balance to show yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Make a deposit' })).toHaveAttribute('href', '/deposit-payment');
+    expect(screen.queryByRole('img', { name: /Balance over the last/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/High \$0\.00/)).not.toBeInTheDocument();
+  });
+
   it('says so when the figures cannot be loaded', async () => {
     stubApi((call) => (call.path === '/api/money/dashboard' ? { status: 500, body: { message: 'boom' } } : undefined));
     renderApp('/my-account', { user: testUser() });
@@ -187,7 +197,7 @@ describe('withdraw', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
     expect(await screen.findByText('Withdrawal request of $200.00 submitted.')).toBeInTheDocument();
     const create = calls.find((call) => call.path === '/api/withDraw/create')!;
-    expect(create.body).toEqual({ amount: '200', walletAddress: BTC, asset: 'BTC' });
+    expect(create.body).toEqual({ amount: '200.00', walletAddress: BTC, asset: 'BTC' });
     expect(create.headers.get('idempotency-key')).toBeTruthy();
   });
 
@@ -203,6 +213,31 @@ describe('withdraw', () => {
     expect(calls.some((call) => call.path === '/api/withDraw/create')).toBe(false);
   });
 
+  it('checks the amount against the available balance and the fee at review: the dialog never opens for an amount that cannot be withdrawn', async () => {
+    const { calls } = setup();
+    const user = userEvent.setup();
+    renderApp('/withdraw-wallet', { user: testUser() });
+    await user.type(await screen.findByLabelText('Wallet address'), BTC);
+    await user.type(screen.getByLabelText('Amount (USD)'), '1200.01');
+    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByText('Insufficient available balance: you have $1,200.00 available.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // $1.00 + 1% of $1.01 is $1.01: nothing would be left to send.
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '1.01');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByText('The amount must be larger than the withdrawal fee ($1.01)')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The whole available balance is fine: the fee comes out of it.
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '1200');
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your withdrawal' });
+    expect(within(dialog).getByText('$1,200.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('$1,187.00')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/withDraw/create')).toBe(false);
+  });
+
   it('shows the server refusal, else "Error requesting withdrawal"', async () => {
     setup((path) => (path === '/api/withDraw/create' ? { status: 500, body: 'oops' } : undefined));
     const user = userEvent.setup();
@@ -211,7 +246,8 @@ describe('withdraw', () => {
     await user.type(screen.getByLabelText('Amount (USD)'), '50');
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
-    expect(await screen.findByText('Error requesting withdrawal')).toBeInTheDocument();
+    // In a toast, and under the amount where it stays.
+    expect(await screen.findAllByText('Error requesting withdrawal')).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { centsFromDecimal, dailyBalances, type BalanceSeries } from '@app/shared';
 import { formatUsd, localeDateFormat } from '../../../i18n/format';
+import { EmptyState } from '../../../components/ui/spinner';
 
 const WIDTH = 600;
 const HEIGHT = 180;
@@ -11,6 +13,17 @@ export function BalanceChart({ balances }: { balances: BalanceSeries }) {
   const series = dailyBalances(balances);
   if (series.length === 0) return null;
   const values = series.map((point) => centsFromDecimal(point.balance));
+  // No money in the window (a new account): nothing to draw, rather than a flat line at "High $0.00".
+  if (values.every((value) => value === 0)) {
+    return (
+      <EmptyState title="No balance to show yet">
+        Your end-of-day balance appears here once money reaches your wallet.{' '}
+        <Link to="/deposit-payment" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          Make a deposit
+        </Link>
+      </EmptyState>
+    );
+  }
   const max = Math.max(...values, 1);
   const min = Math.min(...values, 0);
   const span = max - min || 1;

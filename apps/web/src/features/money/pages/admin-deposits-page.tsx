@@ -41,7 +41,7 @@ export function AdminDepositsPage() {
                     {payment.asset && <span className="text-sm font-normal text-slate-500">via {payment.asset}</span>}
                     <Badge tone={payment.source === 'chain' ? 'info' : 'neutral'}>{payment.source === 'chain' ? 'Detected on chain' : 'Reported by user'}</Badge>
                   </p>
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-300" title={`${payment.user.name} · ${payment.user.email}`}>
                     {payment.user.name} · {payment.user.email}
                   </p>
                   <p className="text-xs text-slate-500">

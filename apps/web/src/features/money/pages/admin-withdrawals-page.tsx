@@ -52,10 +52,12 @@ export function AdminWithdrawalsPage() {
                         <Badge tone="neutral">Waiting {formatAge(item.ageHours)}</Badge>
                       )}
                     </p>
-                    <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                    <p className="truncate text-sm text-slate-600 dark:text-slate-300" title={`${item.user.name} · ${item.user.email}`}>
                       {item.user.name} · {item.user.email}
                     </p>
-                    <p className="truncate font-mono text-xs text-slate-500">{item.walletAddress}</p>
+                    <p className="truncate font-mono text-xs text-slate-500" title={item.walletAddress}>
+                      {item.walletAddress}
+                    </p>
                     <p className="text-xs text-slate-500">Requested {formatDateTime(item.requestDate)}</p>
                   </div>
                   <Link

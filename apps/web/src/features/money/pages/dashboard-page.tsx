@@ -21,9 +21,10 @@ const SHORTCUTS = [
 
 /**
  * /my-account. The app shell passes what other features show here: the email and KYC
- * banners, and the active investments with their progress.
+ * banners, the active investments with their progress, and for staff the staff home
+ * (what waits for them), shown first with their personal figures below it.
  */
-export function DashboardPage({ banners, widgets }: { banners?: ReactNode; widgets?: ReactNode }) {
+export function DashboardPage({ banners, widgets, staffHome }: { banners?: ReactNode; widgets?: ReactNode; staffHome?: ReactNode }) {
   useDocumentTitle('My account', 'Your balance, investments, profit and shortcuts.');
   const user = useCurrentUser();
   const { data, isLoading, isError, refetch } = useDashboardQuery();
@@ -41,7 +42,14 @@ export function DashboardPage({ banners, widgets }: { banners?: ReactNode; widge
 
   return (
     <div className="space-y-6">
-      <PageHeader title={`Welcome back${user ? `, ${user.name.split(' ')[0]}` : ''}`} description="Every figure here comes from your ledger entries." />
+      <PageHeader
+        title={`Welcome back${user ? `, ${user.name.split(' ')[0]}` : ''}`}
+        description={staffHome ? 'What waits for you first; your own account below.' : 'Every figure here comes from your ledger entries.'}
+      />
+      {staffHome}
+      {staffHome && (
+        <h2 className="border-t border-slate-200 pt-6 text-xl font-bold text-slate-900 dark:border-slate-800 dark:text-white">Your account</h2>
+      )}
       {isLoading ? (
         <Spinner label="Loading your balances" />
       ) : isError || !data ? (

@@ -1,8 +1,13 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { Trash2 } from 'lucide-react';
 import {
+  centsFromDecimal,
+  formatCents,
   formatUsd,
   INVALID_WALLET_ADDRESS,
   isValidAddress,
@@ -11,6 +16,8 @@ import {
   SUPPORTED_ASSETS,
   TIMERS_MS,
   withdrawalFeeCents,
+  withdrawalReviewSchema,
+  type WithdrawalReviewValues,
 } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -30,7 +37,11 @@ import {
   useWithdrawalAssetsQuery,
   useWalletsQuery,
 } from '../api/money-api';
-import { amountError } from '../components/amount';
+
+type Reviewed = z.output<ReturnType<typeof withdrawalReviewSchema>>;
+
+/** While the balance or the fee schedule is loading, the review cannot check the amount: it waits. */
+const NOT_LOADED = withdrawalReviewSchema({ availableCents: 0, fee: { flatCents: 0, basisPoints: 0 } });
 
 export function WithdrawPage() {
   useDocumentTitle('Withdraw', 'Withdraw to your crypto wallet.');
@@ -43,11 +54,26 @@ export function WithdrawPage() {
   const [deleteWallet] = useDeleteWalletMutation();
   const [createWithdrawal, { isLoading: submitting }] = useCreateWithdrawalMutation();
 
-  const [asset, setAsset] = useState<string>('BTC');
-  const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; address?: string }>({});
-  const [review, setReview] = useState(false);
+  const availableCents = figures ? centsFromDecimal(figures.availableBalance) : null;
+  const loaded = availableCents !== null && schedule !== undefined;
+  // The review checks the amount (fee included) against the available balance and the fee schedule.
+  const schema = useMemo(
+    () => (loaded ? withdrawalReviewSchema({ availableCents, fee: { flatCents: schedule.flatCents, basisPoints: schedule.basisPoints } }) : NOT_LOADED),
+    [loaded, availableCents, schedule],
+  );
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<WithdrawalReviewValues, unknown, Reviewed>({ resolver: zodResolver(schema), defaultValues: { asset: 'BTC', walletAddress: '', amount: '' } });
+  const asset = useWatch({ control, name: 'asset' });
+  const address = useWatch({ control, name: 'walletAddress' }).trim();
+  const amount = useWatch({ control, name: 'amount' });
+
+  const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   const [done, setDone] = useState(false);
   const [key, setKey] = useState(() => idempotencyKey());
 
@@ -63,6 +89,8 @@ export function WithdrawPage() {
     if (schedule.basisPoints) parts.push(`${schedule.percent}% of the amount`);
     return `Withdrawal fee: ${parts.join(' + ')}, taken from the amount.`;
   }, [schedule]);
+  // The dialog never shows an amount the balance no longer covers (it can drop while it is open).
+  const confirmable = reviewed !== null && availableCents !== null && reviewed.amountCents <= availableCents;
 
   useEffect(() => {
     if (!done) return;
@@ -70,41 +98,29 @@ export function WithdrawPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  function check(): boolean {
-    const next: typeof errors = {};
-    next.amount = amountError(amount);
-    if (!next.amount && feeCents >= amountCents) next.amount = `The amount must be larger than the withdrawal fee (${formatUsd(feeCents)})`;
-    if (!address.trim()) next.address = 'Wallet address is required';
-    else if (!isValidAddress(asset, address.trim())) next.address = INVALID_WALLET_ADDRESS;
-    setErrors(next);
-    return !next.amount && !next.address;
-  }
-
-  function openReview(event: FormEvent) {
-    event.preventDefault();
-    if (check()) setReview(true);
-  }
-
   async function confirm() {
+    if (!reviewed) return;
     try {
-      const answer = await createWithdrawal({ amount: amount.trim(), walletAddress: address.trim(), asset, key }).unwrap();
+      const answer = await createWithdrawal({ amount: formatCents(reviewed.amountCents), walletAddress: reviewed.walletAddress, asset: reviewed.asset, key }).unwrap();
       toast.success(answer.message);
-      setReview(false);
+      setReviewed(null);
       setDone(true);
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Error requesting withdrawal'));
-      setReview(false);
+      const message = errorMessage(failure, 'Error requesting withdrawal');
+      toast.error(message);
+      setError('amount', { message });
+      setReviewed(null);
       setKey(idempotencyKey());
     }
   }
 
   async function saveCurrent() {
-    if (!address.trim() || !isValidAddress(asset, address.trim())) {
-      setErrors((current) => ({ ...current, address: INVALID_WALLET_ADDRESS }));
+    if (!address || !isValidAddress(asset, address)) {
+      setError('walletAddress', { message: INVALID_WALLET_ADDRESS });
       return;
     }
     try {
-      await saveWallet({ asset, address: address.trim() }).unwrap();
+      await saveWallet({ asset, address }).unwrap();
       toast.success('Wallet address saved');
     } catch (failure) {
       toast.error(errorMessage(failure, 'Could not save the wallet address'));
@@ -120,7 +136,7 @@ export function WithdrawPage() {
     }
   }
 
-  const alreadySaved = wallets.some((wallet) => wallet.address === address.trim() && wallet.asset === asset);
+  const alreadySaved = wallets.some((wallet) => wallet.address === address && wallet.asset === asset);
 
   return (
     <div className="space-y-6">
@@ -132,13 +148,13 @@ export function WithdrawPage() {
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
-          <form onSubmit={openReview} noValidate className="space-y-4">
+          <form onSubmit={handleSubmit(setReviewed)} noValidate className="space-y-4">
             <p className="text-sm text-slate-600 dark:text-slate-300">
               Available to withdraw: <strong className="text-slate-900 dark:text-white">{figures ? <Money value={figures.availableBalance} /> : '…'}</strong>
             </p>
-            <Field label="Asset">
+            <Field label="Asset" error={errors.asset?.message}>
               {(props) => (
-                <Select {...props} value={asset} onChange={(event) => setAsset(event.target.value)}>
+                <Select {...props} {...register('asset')}>
                   {assets.map((item) => (
                     <option key={item.asset} value={item.asset}>
                       {item.network === 'evm' && item.asset !== 'ETH' ? `${item.asset} (ERC-20)` : item.asset}
@@ -147,13 +163,11 @@ export function WithdrawPage() {
                 </Select>
               )}
             </Field>
-            <Field label="Wallet address" error={errors.address} hint={asset === 'BTC' ? 'A Bitcoin address (1…, 3… or bc1…)' : 'An Ethereum address (0x…)'}>
-              {(props) => (
-                <Input {...props} autoComplete="off" spellCheck={false} value={address} onChange={(event) => setAddress(event.target.value)} className="font-mono" />
-              )}
+            <Field label="Wallet address" error={errors.walletAddress?.message} hint={asset === 'BTC' ? 'A Bitcoin address (1…, 3… or bc1…)' : 'An Ethereum address (0x…)'}>
+              {(props) => <Input {...props} {...register('walletAddress')} autoComplete="off" spellCheck={false} className="font-mono" />}
             </Field>
-            <Field label="Amount (USD)" error={errors.amount} hint={scheduleText}>
-              {(props) => <Input {...props} inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} />}
+            <Field label="Amount (USD)" error={errors.amount?.message} hint={scheduleText}>
+              {(props) => <Input {...props} {...register('amount')} inputMode="decimal" autoComplete="off" placeholder="0.00" />}
             </Field>
             {amountCents > 0 && schedule && (
               <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label="Fee and net amount">
@@ -172,8 +186,8 @@ export function WithdrawPage() {
               </dl>
             )}
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="submit" disabled={done}>
-                Review withdrawal
+              <Button type="submit" disabled={done || !loaded}>
+                {loaded ? 'Review withdrawal' : 'Loading your balance…'}
               </Button>
               {!alreadySaved && wallets.length < MAX_SAVED_WALLETS && (
                 <Button variant="outline" onClick={() => void saveCurrent()} loading={saving}>
@@ -191,7 +205,7 @@ export function WithdrawPage() {
           ) : (
             <ul className="space-y-2">
               {wallets.map((wallet) => {
-                const active = wallet.address === address.trim() && wallet.asset === asset;
+                const active = wallet.address === address && wallet.asset === asset;
                 return (
                   <li key={wallet._id} className={cn('flex items-center gap-2 rounded-lg border p-2', active ? 'border-brand-600' : 'border-slate-200 dark:border-slate-700')}>
                     <button
@@ -199,8 +213,8 @@ export function WithdrawPage() {
                       className="min-w-0 flex-1 text-left"
                       aria-pressed={active}
                       onClick={() => {
-                        setAsset(wallet.asset);
-                        setAddress(wallet.address);
+                        setValue('asset', wallet.asset);
+                        setValue('walletAddress', wallet.address, { shouldValidate: Boolean(errors.walletAddress) });
                       }}
                     >
                       <span className="block text-xs font-semibold text-slate-700 dark:text-slate-200">{wallet.label || wallet.asset}</span>
@@ -217,13 +231,13 @@ export function WithdrawPage() {
         </Card>
       </div>
       <Dialog
-        open={review}
-        onOpenChange={setReview}
+        open={confirmable}
+        onOpenChange={(open) => !open && setReviewed(null)}
         title="Confirm your withdrawal"
         description="Withdrawals cannot be reversed once sent. Check the address carefully."
         footer={
           <>
-            <Button variant="outline" onClick={() => setReview(false)}>
+            <Button variant="outline" onClick={() => setReviewed(null)}>
               Back
             </Button>
             <Button onClick={() => void confirm()} loading={submitting}>
@@ -232,24 +246,32 @@ export function WithdrawPage() {
           </>
         }
       >
-        <dl className="space-y-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-500">Amount</dt>
-            <dd className="font-semibold tabular-nums">{formatUsd(amountCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-500">Fee</dt>
-            <dd className="font-semibold tabular-nums">{formatUsd(feeCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-500">You receive</dt>
-            <dd className="font-semibold tabular-nums">{formatUsd(Math.max(netCents, 0))}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">To {asset} address</dt>
-            <dd className="break-all font-mono text-xs">{address.trim()}</dd>
-          </div>
-        </dl>
+        {reviewed && (
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-500">Amount (held from your balance)</dt>
+              <dd className="font-semibold tabular-nums">{formatUsd(reviewed.amountCents)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-500">Fee</dt>
+              <dd className="font-semibold tabular-nums">{formatUsd(reviewed.feeCents)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-500">You receive</dt>
+              <dd className="font-semibold tabular-nums">{formatUsd(reviewed.netCents)}</dd>
+            </div>
+            {availableCents !== null && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-slate-500">Available after this request</dt>
+                <dd className="font-semibold tabular-nums">{formatUsd(availableCents - reviewed.amountCents)}</dd>
+              </div>
+            )}
+            <div>
+              <dt className="text-slate-500">To {reviewed.asset} address</dt>
+              <dd className="break-all font-mono text-xs">{reviewed.walletAddress}</dd>
+            </div>
+          </dl>
+        )}
       </Dialog>
     </div>
   );

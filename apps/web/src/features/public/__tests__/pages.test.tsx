@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
@@ -138,12 +139,33 @@ describe('other public pages', () => {
       'Send and receive',
       'Earn from referrals',
     ]);
+    // The same words as the email banner about what needs a verified email.
+    expect(screen.getAllByTestId('step')[1]).toHaveTextContent(VERIFIED_EMAIL_NEEDED);
   });
 
-  it('/market-rates explains when no chart service is configured', async () => {
+  it("/market-rates embeds TradingView's widgets by default: their script with the forex and crypto symbols", async () => {
     renderApp('/market-rates');
-    expect(await screen.findByRole('heading', { name: 'Live charts are not set up yet' })).toBeInTheDocument();
-    expect(document.querySelector('iframe')).toBeNull();
+    const widgets = await screen.findAllByTestId('tradingview-widget');
+    expect(widgets).toHaveLength(2);
+    const scripts = widgets.map((widget) => widget.querySelector('script')!);
+    for (const script of scripts) {
+      expect(script).toHaveAttribute('src', 'https://s3.tradingview.com/external-embedding/embed-widget-symbol-overview.js');
+      expect(script.async).toBe(true);
+    }
+    const [forex, crypto] = scripts.map((script) => JSON.parse(script.text) as { symbols: string[][]; locale: string; autosize: boolean });
+    expect(forex!.symbols.map(([, symbol]) => symbol)).toEqual(['FX:EURUSD|1D', 'FX:GBPUSD|1D', 'FX:USDJPY|1D']);
+    expect(crypto!.symbols.map(([name]) => name)).toEqual(['Bitcoin', 'Ether', 'Tether']);
+    expect(forex).toMatchObject({ locale: 'en', autosize: true });
+    expect(screen.getAllByRole('link', { name: 'TradingView' })).toHaveLength(2);
+  });
+
+  it('/market-rates says the chart service could not be reached when the TradingView script fails', async () => {
+    renderApp('/market-rates');
+    const widgets = await screen.findAllByTestId('tradingview-widget');
+    act(() => {
+      for (const widget of widgets) widget.querySelector('script')!.dispatchEvent(new Event('error'));
+    });
+    expect(await screen.findAllByText('The chart service could not be reached. Please try again later.')).toHaveLength(2);
   });
 
   it('/market-rates embeds forex and crypto charts from the configured service', async () => {

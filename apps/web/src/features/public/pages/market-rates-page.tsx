@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { LineChart } from 'lucide-react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicSettings } from '../../../lib/public-settings';
@@ -10,9 +9,121 @@ import { PageIntro } from '../components/section';
 export const CHART_TIMEOUT_MS = 15_000;
 
 const MARKETS = [
-  { id: 'forex', title: 'Forex', description: 'Major currency pairs against the US dollar.' },
-  { id: 'crypto', title: 'Crypto', description: 'Bitcoin, Ether and Tether against the US dollar.' },
+  {
+    id: 'forex',
+    title: 'Forex',
+    description: 'Major currency pairs against the US dollar.',
+    symbols: [
+      ['EUR/USD', 'FX:EURUSD|1D'],
+      ['GBP/USD', 'FX:GBPUSD|1D'],
+      ['USD/JPY', 'FX:USDJPY|1D'],
+    ],
+  },
+  {
+    id: 'crypto',
+    title: 'Crypto',
+    description: 'Bitcoin, Ether and Tether against the US dollar.',
+    symbols: [
+      ['Bitcoin', 'BITSTAMP:BTCUSD|1D'],
+      ['Ether', 'BITSTAMP:ETHUSD|1D'],
+      ['Tether', 'KRAKEN:USDTUSD|1D'],
+    ],
+  },
 ] as const;
+
+/** The spec's chart service by default: TradingView's free widgets (no key, no account). */
+export const TRADINGVIEW_SCRIPT = 'https://s3.tradingview.com/external-embedding/embed-widget-symbol-overview.js';
+const TRADINGVIEW_ORIGIN = new URL(TRADINGVIEW_SCRIPT).origin;
+
+/** The widget's settings, as TradingView's embed code carries them in its script tag. */
+export function tradingViewConfig(symbols: readonly (readonly [string, string])[], dark: boolean) {
+  return {
+    symbols: symbols.map(([name, symbol]) => [name, symbol]),
+    chartOnly: false,
+    width: '100%',
+    height: '100%',
+    locale: 'en',
+    colorTheme: dark ? 'dark' : 'light',
+    autosize: true,
+    showVolume: false,
+    chartType: 'area',
+    changeMode: 'price-and-percent',
+    isTransparent: false,
+  };
+}
+
+const UNREACHABLE = 'The chart service could not be reached. Please try again later.';
+
+function Unreachable() {
+  return (
+    <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
+      {UNREACHABLE}
+    </div>
+  );
+}
+
+/**
+ * One TradingView widget: their embed script with its settings, added to a container. When
+ * the script cannot load (offline, blocked, a site policy refusing it) or the widget never
+ * appears, the box says the service could not be reached instead of staying blank.
+ */
+function TradingViewChart({ symbols, title }: { symbols: readonly (readonly [string, string])[]; title: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  useEffect(() => {
+    const container = ref.current;
+    if (!container) return;
+    const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const widget = document.createElement('div');
+    widget.className = 'tradingview-widget-container__widget h-full';
+    const script = document.createElement('script');
+    script.type = 'text/javascript';
+    script.src = TRADINGVIEW_SCRIPT;
+    script.async = true;
+    // TradingView's embed code reads its settings from the script's own text.
+    script.text = JSON.stringify(tradingViewConfig(symbols, dark));
+    const fail = () => setState((current) => (current === 'loaded' ? current : 'failed'));
+    script.addEventListener('error', fail);
+    // The widget is in place once its frame appears.
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('iframe')) setState('loaded');
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => setState((current) => (current === 'loading' ? 'failed' : current)), CHART_TIMEOUT_MS);
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.blockedURI.startsWith(TRADINGVIEW_ORIGIN)) fail();
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    container.replaceChildren(widget, script);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      document.removeEventListener('securitypolicyviolation', onViolation);
+      script.removeEventListener('error', fail);
+      container.replaceChildren();
+    };
+  }, [symbols]);
+  return (
+    <figure>
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:aspect-[16/9] dark:border-slate-800 dark:bg-slate-950">
+        <div ref={ref} className={state === 'failed' ? 'hidden' : 'tradingview-widget-container absolute inset-0'} aria-label={title} data-testid="tradingview-widget" />
+        {state === 'loading' && (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+            <Spinner label={`Loading the ${title.toLowerCase()}`} />
+          </div>
+        )}
+        {state === 'failed' && <Unreachable />}
+      </div>
+      <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        Chart by{' '}
+        <a href="https://www.tradingview.com/" rel="noopener nofollow" target="_blank" className="font-medium underline underline-offset-2">
+          TradingView
+        </a>
+        .
+      </figcaption>
+    </figure>
+  );
+}
 
 /** The configured service's URL for one market (the service receives `market=forex|crypto`). */
 export function chartUrl(base: string, market: string): string | null {
@@ -55,11 +166,7 @@ function ChartFrame({ src, title }: { src: string; title: string }) {
             onLoad={() => setState((current) => (current === 'failed' ? current : 'loaded'))}
           />
         )}
-        {state === 'failed' && (
-          <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
-            The chart service could not be reached. Please try again later.
-          </div>
-        )}
+        {state === 'failed' && <Unreachable />}
       </div>
       <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">
         Chart provided by {new URL(src).host}. If it stays blank, the service may be unreachable right now.
@@ -83,6 +190,7 @@ function NotAvailable({ title, children }: { title: string; children: React.Reac
 export function MarketRatesPage() {
   useDocumentTitle('Current rates', 'Forex and crypto market charts from our chart provider.');
   const { settings, status } = usePublicSettings();
+  // The operator may set their own chart service; by default the charts are TradingView's.
   const base = settings?.chartServiceUrl.trim() ?? '';
   return (
     <>
@@ -96,28 +204,19 @@ export function MarketRatesPage() {
             <p>We could not reach the server for the chart settings. Please try again in a moment.</p>
           </NotAvailable>
         )}
-        {status === 'ready' && !base && (
-          <NotAvailable title="Live charts are not set up yet">
-            <p>
-              The market chart service has not been configured for this site. You can still compare our{' '}
-              <Link to="/investment-plans" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
-                investment plans
-              </Link>
-              , whose rates are fixed for each term.
-            </p>
-          </NotAvailable>
-        )}
-        {status === 'ready' && base && (
+        {status === 'ready' && (
           <div className="grid gap-10 lg:grid-cols-2">
             {MARKETS.map((market) => {
-              const src = chartUrl(base, market.id);
+              const src = base ? chartUrl(base, market.id) : null;
               return (
                 <section key={market.id} aria-labelledby={`market-${market.id}`}>
                   <h2 id={`market-${market.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
                     {market.title}
                   </h2>
                   <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-400">{market.description}</p>
-                  {src ? (
+                  {!base ? (
+                    <TradingViewChart symbols={market.symbols} title={`${market.title} chart`} />
+                  ) : src ? (
                     <ChartFrame src={src} title={`${market.title} chart`} />
                   ) : (
                     <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
