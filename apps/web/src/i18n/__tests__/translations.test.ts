@@ -33,7 +33,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'features/auth/components/devices-section.tsx',
   'features/auth/components/passkeys-section.tsx',
   'features/auth/components/two-factor-section.tsx',
-  'features/auth/components/verification-banner.tsx',
   'features/auth/pages/login-with-code-page.tsx',
   'features/auth/pages/verify-page.tsx',
   'features/invest/components/active-investments.tsx',
