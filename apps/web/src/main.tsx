@@ -50,7 +50,7 @@ function routerInitialized(router: Router): Promise<void> {
 async function start() {
   const { createRoot } = await import('react-dom/client');
   await nextTask();
-  const [{ makeStore }, { Provider }] = await Promise.all([import('./app/store'), import('react-redux')]);
+  const { makeStore, Provider } = await import('./app/store');
   const store = makeStore();
   await nextTask();
   const { createAppRouter, RouterProvider } = await import('./app/router');
