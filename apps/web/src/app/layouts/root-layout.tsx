@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { getUser, loginStatus } from '../../features/auth/auth-slice';
 import { Spinner } from '../../components/ui/spinner';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { Splash } from './splash';
+import { ScrollRestoration } from './scroll-restoration';
 import { ImpersonationBanner } from './impersonation-banner';
 import { Toasts } from '../../lib/toasts';
 import { inOwnTask } from '../../lib/own-task';
