@@ -33,7 +33,7 @@ test("'New browser' at sign-in is a step with what to do, not an error", async (
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/loginWithCode\//);
   await expect(page.getByRole('status').filter({ hasText: 'New browser' })).toContainText('Enter the code from the email below');
   await expect(page.getByText(/We emailed a 6-character access code to/)).toBeVisible();
@@ -89,7 +89,7 @@ test('a bad or expired verify link offers "Resend verification link", signing in
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/verify\/this-link-is-no-good\?resend=1$/);
   const sentBefore = mailbox.all().filter((mail) => mail.to.includes(email) && /verify your email/i.test(mail.subject)).length;
   await page.getByRole('button', { name: 'Resend verification link' }).click();

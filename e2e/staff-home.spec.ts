@@ -69,7 +69,7 @@ test('staff sign in to /my-account and see first what waits: queues with counts 
   await page.goto('/login');
   await page.getByLabel('Email').fill(admin.email());
   await page.getByLabel('Password', { exact: true }).fill(admin.password());
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/my-account$/);
   const home = page.getByRole('region', { name: 'Waiting for you' });
   await expect(home).toBeVisible();

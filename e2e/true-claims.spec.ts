@@ -104,7 +104,7 @@ test('support is claimed only as configured: no phone, hours or live chat on a f
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const notice = page.getByRole('dialog', { name: 'Account Suspended' });
   await expect(notice.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/support');
   await expect(notice.locator('a[href^="tel:"]')).toHaveCount(0);

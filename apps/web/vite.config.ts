@@ -146,7 +146,7 @@ function deferStylesheets(): Plugin {
  * size, delayed the first render. Two chunks instead, evaluated in separate steps by main.tsx:
  * `react` (React and React DOM) and `boot`: everything else the first render of any page needs,
  * i.e. what app/store.ts and app/router.tsx import statically (the router, the store, the layouts),
- * plus the small modules the landing pages share (section headings, number formats, their icons).
+ * plus the small modules the landing pages share (section headings, number formats).
  * Pages, RTK Query, forms and toasts stay in their own chunks.
  */
 const ROOT_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -154,10 +154,17 @@ const BOOT_ROOTS = ['src/app/store.ts', 'src/app/router.tsx'].map((file) => path
 const LANDING_PAGES = ['src/features/public/pages/home-page.tsx', 'src/features/public/pages/plans-page.tsx'].map((file) => path.join(ROOT_DIR, file));
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /**
+ * lucide-react's icon runtime and the icons the pages use, in one chunk that the pages with icons
+ * load beside their own: left to the bundler, every icon shared by two pages became a file of its
+ * own (200-300 bytes, a request each). The first screen of a visit draws its few icons itself
+ * (components/ui/icons.tsx), so this chunk is not part of the first load.
+ */
+const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+/**
  * Reached through `@app/shared`'s index but tree-shaken out of the first render: claimed for the
  * boot chunk, their code (needed by the forms) would load on every visit.
  */
-const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts))/;
+const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts|balance-series\.ts|gating\.ts))/;
 
 function bootChunks() {
   let boot: Set<string> | undefined;
@@ -174,6 +181,7 @@ function bootChunks() {
   return {
     groups: [
       { name: 'react', test: REACT, priority: 2 },
+      { name: 'icons', test: LUCIDE, priority: 2 },
       {
         name(id: string, ctx: ChunkingContext) {
           if (!boot) {
@@ -181,7 +189,7 @@ function bootChunks() {
             // What the landing pages import besides themselves, when small and shared (not zod etc.).
             for (const page of LANDING_PAGES) {
               for (const imported of ctx.getModuleInfo(page)?.importedIds ?? []) {
-                if (/[\\/](components[\\/]section\.tsx|lib[\\/]numbers\.ts|lucide-react[\\/].*icons[\\/][^/]+\.js)$/.test(imported)) closure([imported], ctx, boot);
+                if (/[\\/](components[\\/]section\.tsx|lib[\\/]numbers\.ts)$/.test(imported)) closure([imported], ctx, boot);
               }
             }
           }

@@ -1,9 +1,8 @@
 import { startTransition, StrictMode } from 'react';
-import type { Router } from './app/router';
 import './styles.css';
 
 /**
- * Start-up in steps, one task each: React DOM, then the store, then the router with the
+ * Start-up in steps, one task each: React DOM, then the store, then the routes with the
  * layouts and the page. Evaluated in one go they made one long task (30-40 ms on a busy
  * machine, four times that on a slow phone) during which the page could not respond; in
  * steps the browser can paint and handle input between them. All the chunks download at once
@@ -35,42 +34,30 @@ function stylesheetsApplied(): Promise<unknown> {
   );
 }
 
-/** Resolves once the router has loaded the lazy route of the address being opened. */
-function routerInitialized(router: Router): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 async function start() {
   // The language's messages download alongside the steps below (i18n/index.ts).
   const i18nReady = import('./i18n').then(({ startI18n }) => startI18n());
   const { createRoot } = await import('react-dom/client');
   await nextTask();
-  const [{ makeStore }, { Provider }] = await Promise.all([import('./app/store'), import('react-redux')]);
+  const { makeStore, Provider } = await import('./app/store');
   const store = makeStore();
   await nextTask();
-  const { createAppRouter, RouterProvider } = await import('./app/router');
+  const { AppRoutes, BrowserRouter, loadRoute } = await import('./app/router');
   await nextTask();
-  const router = createAppRouter();
-  await nextTask();
-  router.initialize();
-  // The boot screen of index.html stays until the page's lazy route and the stylesheet have
-  // loaded (and the language's messages): rendering before that would replace it with an empty router for a moment (a blank
-  // flash before the splash), or with unstyled content.
-  await Promise.all([routerInitialized(router), stylesheetsApplied(), i18nReady]);
+  // The boot screen of index.html stays until the page's chunk, the stylesheet and the language's
+  // messages have loaded: rendering before that would replace it with an empty layout for a moment
+  // (a blank flash before the splash), or with unstyled content. A page that fails to load shows
+  // the error page when it renders (app/router.tsx).
+  await Promise.all([loadRoute(location.pathname).catch(() => undefined), stylesheetsApplied(), i18nReady]);
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in short slices instead of one long task.
   startTransition(() => {
     root.render(
       <StrictMode>
         <Provider store={store}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </Provider>
       </StrictMode>,
     );

@@ -1,10 +1,5 @@
-import {
-  UNSAFE_createBrowserHistory,
-  UNSAFE_createRouter,
-  UNSAFE_hydrationRouteProperties,
-  UNSAFE_mapRouteProperties,
-  type RouteObject,
-} from 'react-router';
+import { Component, createElement, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import * as auth from '../features/auth/routes';
 import * as money from '../features/money/routes';
 import * as kyc from '../features/kyc/routes';
@@ -18,10 +13,17 @@ import { NotFoundPage, RouteErrorPage } from './not-found';
 
 const features = [site, auth, money, kyc, invest, admin];
 
+/**
+ * The route table. Pages are `lazy` routes (`lazy: () => import(page).then(...)` resolving to
+ * `{ Component }`): each page is its own chunk, loaded when its address is opened.
+ */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       ...features.flatMap((feature) => feature.publicRoutes),
       { element: <RequireAuth />, children: [...composedUserRoutes, ...features.flatMap((feature) => feature.userRoutes)] },
@@ -31,23 +33,114 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * `createBrowserRouter(routes)` in two steps, so start-up (main.tsx) can run them in separate
- * tasks: this builds the router (route table, first match); `initialize()` then starts the first
- * navigation (matching again, loading the page's lazy route). In one call it was one of the
- * longest tasks of a start, 15-40 ms on a busy machine for the 40-odd routes. Same options as
- * react-router's createBrowserRouter (without server hydration data, which this app never has).
+/*
+ * The routes render through React Router's declarative API (useRoutes inside BrowserRouter),
+ * not its data router (createBrowserRouter, RouterProvider): the app uses no loaders, actions or
+ * fetchers, and the data router cost the first visit of `/` 17 KB (gzip) more (ADR 0018).
+ * What the app took from it is here: lazy pages (loaded before they show, the previous page
+ * staying on screen meanwhile, as React Router wraps navigations in transitions), the error
+ * page, and scroll restoration (layouts/scroll-restoration.tsx).
  */
-export function createAppRouter() {
-  return UNSAFE_createRouter({
-    history: UNSAFE_createBrowserHistory({ window }),
-    routes,
-    mapRouteProperties: UNSAFE_mapRouteProperties,
-    hydrationRouteProperties: UNSAFE_hydrationRouteProperties,
+
+type LazyPage = () => Promise<{ Component?: ComponentType | null }>;
+
+const pages = new WeakMap<RouteObject, ComponentType>();
+const loading = new WeakMap<RouteObject, Promise<void>>();
+
+/** Loads the page of a lazy route once; a failed load is tried again the next time. */
+function loadPage(route: RouteObject): Promise<void> {
+  let promise = loading.get(route);
+  if (!promise) {
+    promise = (route.lazy as LazyPage)().then(
+      (module) => {
+        if (!module.Component) throw new Error(`The page for ${route.path} has no Component`);
+        pages.set(route, module.Component);
+      },
+      (error: unknown) => {
+        loading.delete(route);
+        throw error;
+      },
+    );
+    loading.set(route, promise);
+  }
+  return promise;
+}
+
+/** React.lazy wrappers of pages that were rendered before their chunk had loaded. */
+const waiting = new WeakMap<RouteObject, ComponentType>();
+
+/**
+ * A lazy route's page. Loaded already (main.tsx loads the first page before rendering), it
+ * renders at once; otherwise through React.lazy, which suspends until the chunk is in (a
+ * navigation keeps the previous page on screen meanwhile). Each route keeps the component it
+ * started with, so a later render never remounts the page.
+ */
+function Page({ route }: { route: RouteObject }) {
+  let Loaded = waiting.get(route) ?? pages.get(route);
+  if (!Loaded) {
+    Loaded = lazy(() =>
+      loadPage(route).then(
+        () => ({ default: pages.get(route)! }),
+        (error: unknown) => {
+          waiting.delete(route);
+          throw error;
+        },
+      ),
+    );
+    waiting.set(route, Loaded);
+  }
+  return createElement(Loaded);
+}
+
+/** The table with each lazy route's page as its element. */
+function withPages(table: RouteObject[]): RouteObject[] {
+  return table.map((original) => {
+    const { lazy: load, children, ...route } = original;
+    return {
+      ...route,
+      ...(typeof load === 'function' ? { element: <Page route={original} /> } : {}),
+      ...(children ? { children: withPages(children) } : {}),
+    } as RouteObject;
   });
 }
 
-export type Router = ReturnType<typeof createAppRouter>;
+/** Loads the pages of the routes `pathname` matches, so that the first render shows the page at once. */
+export function loadRoute(pathname: string, table: RouteObject[] = routes): Promise<unknown> {
+  const matched = matchRoutes(table, pathname) ?? [];
+  return Promise.all(matched.filter(({ route }) => typeof route.lazy === 'function').map(({ route }) => loadPage(route)));
+}
+
+const appRoutes = withPages(routes);
+
+/** The app's routes (or, in tests, `table`) for the current address. */
+export function AppRoutes({ table }: { table?: RouteObject[] }) {
+  const elementRoutes = useMemo(() => (table ? withPages(table) : appRoutes), [table]);
+  return useRoutes(elementRoutes);
+}
+
+/**
+ * An error while rendering a page (or loading its chunk) shows the error page in place of the
+ * whole layout, until the address changes.
+ */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary location={useLocation()}>{children}</ErrorBoundary>;
+}
+
+class ErrorBoundary extends Component<{ location: Location; children: ReactNode }, { failed: boolean; location: Location }> {
+  override state = { failed: false, location: this.props.location };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { location: Location }, state: { location: Location }) {
+    return props.location === state.location ? null : { failed: false, location: props.location };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
 
 // main.tsx loads this module after React DOM and the store, and renders with it.
-export { RouterProvider } from 'react-router';
+export { BrowserRouter } from 'react-router';

@@ -14,3 +14,7 @@ export function makeStore() {
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = { auth: AuthState } & Record<string, unknown>;
 export type AppDispatch = AppStore['dispatch'];
+
+// main.tsx loads this module with React Redux's Provider: a dynamic import('react-redux') would
+// keep every export of the package (connect and its helpers) in the start-up chunk.
+export { Provider } from 'react-redux';

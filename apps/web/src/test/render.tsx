@@ -1,11 +1,11 @@
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { UserView } from '@app/shared';
 import { makeStore } from '../app/store';
-import { routes as appRoutes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { SET_USER } from '../features/auth/auth-slice';
 
 export function testUser(overrides: Partial<UserView> = {}): UserView {
@@ -61,10 +61,21 @@ export function renderApp(path: string, options: { user?: UserView | null; route
   sessionStorage.setItem('vaultline.splashSeen', '1');
   const store = makeStore();
   if (options.user) store.dispatch(SET_USER(options.user));
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  /** Where the app is: `router.state.location` once each address has rendered. */
+  const router = { state: { location: { pathname: path } as Location } };
+  function CurrentLocation() {
+    const location = useLocation();
+    useLayoutEffect(() => {
+      router.state.location = location;
+    }, [location]);
+    return null;
+  }
   const result = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes table={options.routes} />
+        <CurrentLocation />
+      </MemoryRouter>
     </Provider>,
   );
   return { ...result, store, router };

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
@@ -9,7 +9,9 @@ import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
 import { BrandMark } from './brand-mark';
-import { BackOfficeMenu } from '../../features/admin/live';
+
+// Staff only: the back-office menu (live queue counts) loads once a staff member is signed in, not on every visit.
+const BackOfficeMenu = lazy(() => import('../../features/admin/live').then((module) => ({ default: module.BackOfficeMenu })));
 
 interface NavItem {
   to: string;
@@ -93,7 +95,11 @@ export function Navbar() {
         <div className="hidden items-center gap-3 xl:flex">
           {isLoggedIn ? (
             <>
-              {staff && <BackOfficeMenu />}
+              {staff && (
+                <Suspense fallback={null}>
+                  <BackOfficeMenu />
+                </Suspense>
+              )}
               {/* The whole name in the title; the bar keeps to one line (staff, with the back-office menu, see it from 1536 px). */}
               {user && (
                 <span className={cn('max-w-40 truncate text-sm text-slate-600 dark:text-slate-300', staff && 'hidden 2xl:inline')} title={user.name} data-testid="nav-greeting">
@@ -110,7 +116,11 @@ export function Navbar() {
             </Link>
           )}
         </div>
-        {staff && <BackOfficeMenu compact className="ml-auto xl:hidden" />}
+        {staff && (
+          <Suspense fallback={null}>
+            <BackOfficeMenu compact className="ml-auto xl:hidden" />
+          </Suspense>
+        )}
         <button
           ref={toggleRef}
           type="button"

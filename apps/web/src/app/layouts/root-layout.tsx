@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { getUser, loginStatus } from '../../features/auth/auth-slice';
@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { Splash } from './splash';
+import { ScrollRestoration } from './scroll-restoration';
 import { ImpersonationBanner } from './impersonation-banner';
 import { Toasts } from '../../lib/toasts';
 import { inOwnTask } from '../../lib/own-task';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../../components/ui/icons';
 import { TIMERS_MS } from '@app/shared';
 import { buttonClasses } from '../../../components/ui/button';
 import { HERO } from '../../../content/home';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowRight, ChartNoAxesCombined, ShieldAlert, ShieldCheck, Wallet } from 'lucide-react';
+import { ArrowRight, ChartNoAxesCombined, ShieldAlert, ShieldCheck, Wallet } from '../../../components/ui/icons';
 import { PRODUCT_CARDS, SCAM_BANNER } from '../../../content/home';
 import { Section } from './section';
 

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Check } from 'lucide-react';
+import { Check } from '../../../components/ui/icons';
 import { centsFromDecimal, formatCents, SEED_PLANS } from '@app/shared';
 import { formatUsd } from '../../../i18n/format';
 import { apiFetch } from '../../../lib/api';
