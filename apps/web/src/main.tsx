@@ -35,6 +35,8 @@ function stylesheetsApplied(): Promise<unknown> {
 }
 
 async function start() {
+  // The language's messages download alongside the steps below (i18n/index.ts).
+  const i18nReady = import('./i18n').then(({ startI18n }) => startI18n());
   const { createRoot } = await import('react-dom/client');
   await nextTask();
   const { makeStore, Provider } = await import('./app/store');
@@ -42,11 +44,11 @@ async function start() {
   await nextTask();
   const { AppRoutes, BrowserRouter, loadRoute } = await import('./app/router');
   await nextTask();
-  // The boot screen of index.html stays until the page's chunk and the stylesheet have loaded:
-  // rendering before that would replace it with an empty layout for a moment (a blank flash
-  // before the splash), or with unstyled content. A page that fails to load shows the error
-  // page when it renders (app/router.tsx).
-  await Promise.all([loadRoute(location.pathname).catch(() => undefined), stylesheetsApplied()]);
+  // The boot screen of index.html stays until the page's chunk, the stylesheet and the language's
+  // messages have loaded: rendering before that would replace it with an empty layout for a moment
+  // (a blank flash before the splash), or with unstyled content. A page that fails to load shows
+  // the error page when it renders (app/router.tsx).
+  await Promise.all([loadRoute(location.pathname).catch(() => undefined), stylesheetsApplied(), i18nReady]);
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in short slices instead of one long task.
   startTransition(() => {

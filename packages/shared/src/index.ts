@@ -7,3 +7,4 @@ export * from './types';
 export * from './addresses';
 export * from './balance-series';
 export * from './gating';
+export * from './languages';

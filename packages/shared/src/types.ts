@@ -1,3 +1,4 @@
+import type { Language } from './languages';
 import type { KycStatus, Role } from './roles';
 
 /** The user object the API returns (SPEC §3 User, plus availableBalance). Money as decimal strings. */
@@ -21,5 +22,6 @@ export interface UserView {
   referralCode: string;
   isImpersonated: boolean;
   twoFactorEnabled: boolean;
+  language: Language;
   createdAt: string;
 }

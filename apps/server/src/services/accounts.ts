@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { KycStatus, Role } from '@app/shared';
+import type { KycStatus, Language, Role } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -26,6 +26,7 @@ export interface NewAccount {
   kycStatus?: KycStatus;
   referredById?: string | null;
   googleSub?: string | null;
+  language?: Language;
 }
 
 /** Inserts a user with a fresh id and referral code. The email must already be normalised. */
@@ -48,6 +49,7 @@ export async function insertUser(db: DbOrTx, account: NewAccount): Promise<UserR
           referredById: account.referredById ?? null,
           googleSub: account.googleSub ?? null,
           referralCode: newReferralCode(),
+          language: account.language ?? 'en',
         })
         .returning();
       return row!;

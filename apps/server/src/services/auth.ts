@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Language } from '@app/shared';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
 import { authTokens, loginCodes, trustedDevices, users, type AuthTokenKind, type UserRow } from '../db/schema';
@@ -181,6 +182,7 @@ export interface RegisterData {
   phone: string;
   country: string;
   referralCode?: string;
+  language?: Language;
 }
 
 export async function register(deps: AppDeps, data: RegisterData, context: AuthContext): Promise<SignedIn> {
@@ -205,6 +207,7 @@ export async function register(deps: AppDeps, data: RegisterData, context: AuthC
         phone: data.phone,
         country: data.country,
         referredById,
+        language: data.language,
       });
       const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, created.id)).returning();
       await trustDevice(deps, tx, created.id, deviceHash(context.deviceId));
@@ -447,13 +450,14 @@ const PHOTO_URL = /^\/api\/users\/photo\/[a-f0-9]{32}\.(?:jpg|png)$/;
 export async function updateProfile(
   deps: AppDeps,
   user: SessionUser,
-  data: { name?: string; phone?: string; bio?: string; country?: string; photo?: string | null },
+  data: { name?: string; phone?: string; bio?: string; country?: string; photo?: string | null; language?: Language },
 ): Promise<SessionUser> {
-  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'bio' | 'country' | 'photo'>> = {};
+  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'bio' | 'country' | 'photo' | 'language'>> = {};
   if (data.name !== undefined) changes.name = data.name;
   if (data.phone !== undefined) changes.phone = data.phone;
   if (data.bio !== undefined) changes.bio = data.bio;
   if (data.country !== undefined) changes.country = data.country;
+  if (data.language !== undefined) changes.language = data.language;
   if (data.photo !== undefined && data.photo !== user.photo) {
     if (data.photo === null || data.photo === '') changes.photo = null;
     else if (PHOTO_URL.test(data.photo)) changes.photo = data.photo;

@@ -42,7 +42,7 @@ export async function createSession(db: DbOrTx, userId: string, meta: SessionMet
  * What every signed-in request reads of its user and session: no password hash, Google id or
  * bookkeeping dates (services that check a password read the hash themselves).
  */
-const sessionUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'bio', 'photo', 'role', 'isVerified', 'kycStatus', 'referralCode', 'hasFees', 'createdAt', 'deletedAt']);
+const sessionUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'bio', 'photo', 'role', 'isVerified', 'kycStatus', 'referralCode', 'hasFees', 'language', 'createdAt', 'deletedAt']);
 const sessionInfoJson = jsonRow(sessions, ['id', 'userId', 'deviceId', 'impersonatorId', 'impersonatorSessionId', 'lastSeenAt']);
 export type SessionUser = ReturnType<typeof sessionUserJson.decode>;
 export type SessionInfo = ReturnType<typeof sessionInfoJson.decode>;

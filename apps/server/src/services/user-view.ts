@@ -38,6 +38,7 @@ export async function toUserView(db: DbOrTx, user: SessionUser, auth?: Pick<Acti
     referralCode: user.referralCode,
     isImpersonated: auth?.session.impersonatorId != null,
     twoFactorEnabled,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,14 @@
+import { currentLanguage } from '../i18n';
+import { formatLocaleNumber } from '../i18n/format';
+
 /**
- * en-US figures without Intl.NumberFormat: the first one a page creates costs tens of
+ * English figures without Intl.NumberFormat: the first one a page creates costs tens of
  * milliseconds (the browser loads its locale data), a long task on the public pages, which
  * only need digit grouping. 1234567 -> "1,234,567"; formatNumber(12.345, 2) -> "12.35".
+ * Other languages go through Intl (their grouping and decimal marks).
  */
 export function formatNumber(value: number, maxFractionDigits = 0): string {
+  if (currentLanguage() !== 'en') return formatLocaleNumber(value, maxFractionDigits);
   const factor = 10 ** maxFractionDigits;
   const rounded = Math.round(Math.abs(value) * factor) / factor;
   const [whole = '0', fraction] = String(rounded).split('.');

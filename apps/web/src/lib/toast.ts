@@ -1,5 +1,6 @@
 import 'react-toastify/ReactToastify.css';
 import { toast as toastify, type Id, type ToastOptions } from 'react-toastify';
+import { translateMessage } from '../i18n/messages';
 import { onLeavePage, requestToastContainer, toastPage } from './toast-container';
 
 /**
@@ -51,7 +52,8 @@ function show(kind: Kind, message: string, options: ToastOptions = {}): Id {
   const id = options.toastId ?? idFor(kind, message);
   if (toastify.isActive(id)) return id;
   shown.set(id, { path: toastPage(), at: Date.now() });
-  return toastify[kind](message, { role: ROLES[kind], ...options, toastId: id });
+  // Messages are the spec's English (ours and the API's), shown in the app's language.
+  return toastify[kind](translateMessage(message), { role: ROLES[kind], ...options, toastId: id });
 }
 
 export const toast = {

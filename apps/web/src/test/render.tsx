@@ -29,6 +29,7 @@ export function testUser(overrides: Partial<UserView> = {}): UserView {
     referralCode: 'ABCD2345',
     isImpersonated: false,
     twoFactorEnabled: false,
+    language: 'en',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

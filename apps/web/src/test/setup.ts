@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { initI18n } from '../i18n';
+import en from '../i18n/locales/en.json';
+
+initI18n('en', en);
 
 // findBy*/waitFor give a loaded 2-core CI machine time to render lazy pages.
 configure({ asyncUtilTimeout: 5000 });

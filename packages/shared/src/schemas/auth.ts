@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { LANGUAGES } from '../languages';
 import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, emailField, isValidEmail, requiredString, textField } from './common';
 
 /** SPEC §5 messages for the auth forms, shared by the server routes and the web forms. */
@@ -16,6 +17,9 @@ export const AUTH_MESSAGES = {
   twoFactorCodeRequired: 'Please enter the code from your authenticator app',
   commonPassword: 'This password is one of the most common ones, which attackers try first. Please choose another.',
 } as const;
+
+/** One of the offered languages (issue 21). */
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose one of the offered languages' });
 
 /** Longest password we hash; argon2 would accept more, but nobody needs it and it bounds the work. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -93,6 +97,8 @@ export const registerSchema = z.object({
   phone: phoneField,
   country: requiredString(REQUIRED, 100),
   referralCode: referralCodeField,
+  /** The language the browser shows; the account's emails use it (issue 21). */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -152,7 +158,7 @@ export const emailParamSchema = z.object({
 
 // ---------- Profile ----------
 
-/** SPEC §7 updateUser: name, phone, bio, country, photo. Anything else in the body is ignored. */
+/** SPEC §7 updateUser: name, phone, bio, country, photo, and the language (issue 21). Anything else in the body is ignored. */
 export const updateUserSchema = z.object({
   name: requiredString(REQUIRED, 100).optional(),
   phone: phoneField.optional(),
@@ -160,6 +166,7 @@ export const updateUserSchema = z.object({
   country: requiredString(REQUIRED, 100).optional(),
   /** A photo url handed out by our upload endpoint, or null/empty to remove the photo. */
   photo: z.string().trim().max(300).nullable().optional(),
+  language: languageSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { KycStatus, Role } from '@app/shared';
+import type { KycStatus, Language, Role } from '@app/shared';
 
 export const users = pgTable(
   'users',
@@ -21,6 +21,8 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull(),
     referredById: text('referred_by_id'),
     hasFees: boolean('has_fees').notNull().default(false),
+    /** The language of the web app and of this user's emails (issue 21). */
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

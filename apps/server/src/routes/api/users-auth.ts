@@ -18,6 +18,7 @@ import {
   resetPasswordSchema,
   twoFactorCodeSchema,
   updateUserSchema,
+  languageSchema,
 } from '@app/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
@@ -80,6 +81,7 @@ export const userViewSchema = z.object({
   referralCode: z.string(),
   isImpersonated: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  language: languageSchema,
   createdAt: z.string(),
 });
 
@@ -323,7 +325,7 @@ export async function usersAuthRoutes(app: App) {
       preHandler: requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Update name, phone, bio, country and photo (anything else is ignored)',
+        summary: 'Update name, phone, bio, country, photo and language (anything else is ignored)',
         body: updateUserSchema,
         response: { 200: userViewSchema },
       },

@@ -501,6 +501,33 @@ describe('PATCH /api/users/updateUser', () => {
     });
   });
 
+  it("emails in the account's language (issue 21): the verification on registering, the reset link later", async () => {
+    const body = { ...registration(), language: 'es' };
+    const response = await new Browser(t).post('/api/users/register', body);
+    expect(response.json().language).toBe('es');
+    const verification = await lastEmail(t, body.email, 'verification');
+    expect(verification.subject).toBe('Verifica tu dirección de correo');
+    expect(verification.text).toContain('Este enlace caduca en 24 horas');
+    const { user, headers } = await t.createUser();
+    await t.app.inject({ method: 'PATCH', url: '/api/users/updateUser', headers, payload: { language: 'de' } });
+    await new Browser(t).post('/api/users/forgotPassword', { email: user.email });
+    expect((await lastEmail(t, user.email, 'password-reset')).subject).toBe('Setzen Sie Ihr Passwort zurück');
+  });
+
+  it('stores the language (issue 21): English until chosen, one of the five codes', async () => {
+    const { headers } = await t.createUser();
+    const before = await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers });
+    expect(before.json().language).toBe('en');
+    const changed = await t.app.inject({ method: 'PATCH', url: '/api/users/updateUser', headers, payload: { language: 'pt-BR' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().language).toBe('pt-BR');
+    const after = await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers });
+    expect(after.json().language).toBe('pt-BR');
+    const bad = await t.app.inject({ method: 'PATCH', url: '/api/users/updateUser', headers, payload: { language: 'pt' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose one of the offered languages');
+  });
+
   it('validates what it changes', async () => {
     const { headers } = await t.createUser();
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/users/updateUser', headers, payload: { phone: '0123' } });

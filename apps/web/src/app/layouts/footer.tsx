@@ -1,21 +1,25 @@
 import { Link } from 'react-router';
-import { DEFAULT_RISK_NOTICE, FOOTER_LINKS, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '../../content/site';
+import { useTranslation } from 'react-i18next';
+import { FOOTER_LINKS, SITE_NAME, SOCIAL_LINKS } from '../../content/site';
+import { LanguagePicker } from '../../features/auth/components/language-picker';
 import { usePublicSettings } from '../../lib/public-settings';
 import { BrandMark } from './brand-mark';
 import { SocialIcon } from './social-icons';
 
 /** The operator's risk notice: its own component, so its arrival re-renders only this paragraph. */
 function RiskNotice() {
+  const { t } = useTranslation();
   const { settings } = usePublicSettings();
-  const riskNotice = settings?.riskNotice.trim() || DEFAULT_RISK_NOTICE;
+  const riskNotice = settings?.riskNotice.trim() || t('footer.riskNoticeDefault');
   return (
     <p data-testid="risk-notice">
-      <strong className="font-semibold text-slate-800 dark:text-slate-200">Risk notice:</strong> {riskNotice}
+      <strong className="font-semibold text-slate-800 dark:text-slate-200">{t('footer.riskNotice')}</strong> {riskNotice}
     </p>
   );
 }
 
 export function Footer() {
+  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
@@ -25,16 +29,16 @@ export function Footer() {
             <BrandMark className="size-7" />
             <span className="text-lg font-semibold">{SITE_NAME}</span>
           </Link>
-          <p className="mt-3 max-w-sm text-sm leading-relaxed text-slate-600 dark:text-slate-400">{SITE_TAGLINE}</p>
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social and contact">
+          <p className="mt-3 max-w-sm text-sm leading-relaxed text-slate-600 dark:text-slate-400">{t('footer.tagline')}</p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label={t('footer.socialAndContact')}>
             {SOCIAL_LINKS.map((social) => (
               <li key={social.network}>
                 <a
                   href={social.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={social.label}
-                  title={social.label}
+                  aria-label={t(`footer.social.${social.network}`)}
+                  title={t(`footer.social.${social.network}`)}
                   className="inline-flex size-10 items-center justify-center rounded-full border border-slate-200 text-slate-600 transition-colors hover:border-brand-600 hover:text-brand-700 dark:border-slate-800 dark:text-slate-300 dark:hover:border-brand-400 dark:hover:text-brand-300"
                   data-network={social.network}
                 >
@@ -45,13 +49,13 @@ export function Footer() {
           </ul>
         </div>
         {FOOTER_LINKS.map((group) => (
-          <nav key={group.heading} aria-label={group.heading}>
-            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{group.heading}</h2>
+          <nav key={group.heading} aria-label={t(`footer.${group.heading}`)}>
+            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t(`footer.${group.heading}`)}</h2>
             <ul className="mt-4 space-y-3 text-sm">
               {group.links.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="text-slate-600 hover:text-brand-700 hover:underline dark:text-slate-400 dark:hover:text-brand-300">
-                    {link.label}
+                    {t(`footer.${link.label}`)}
                   </Link>
                 </li>
               ))}
@@ -62,9 +66,10 @@ export function Footer() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="container-page flex flex-col gap-3 py-6 text-xs leading-relaxed text-slate-600 dark:text-slate-400">
           <RiskNotice />
-          <p>
-            © {year} {SITE_NAME}. All rights reserved.
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>{t('footer.copyright', { year, name: SITE_NAME })}</p>
+            <LanguagePicker />
+          </div>
         </div>
       </div>
     </footer>

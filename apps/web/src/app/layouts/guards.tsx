@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isStaff } from '@app/shared';
 import { useAppSelector } from '../../lib/hooks';
@@ -6,11 +7,12 @@ import { PageContainer } from './root-layout';
 
 /** SPEC §2: pages with a login guard redirect to /login when the login status check fails. */
 export function RequireAuth() {
+  const { t } = useTranslation();
   const { statusChecked, isLoggedIn, user } = useAppSelector((state) => state.auth);
   const location = useLocation();
-  if (!statusChecked) return <Spinner label="Checking your session" />;
+  if (!statusChecked) return <Spinner label={t('shell.checkingSession')} />;
   if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (!user) return <Spinner label="Loading your account" />;
+  if (!user) return <Spinner label={t('shell.loadingAccount')} />;
   return (
     <PageContainer>
       <Outlet />
@@ -20,11 +22,12 @@ export function RequireAuth() {
 
 /** Back-office pages: authors and admins only. */
 export function RequireStaff() {
+  const { t } = useTranslation();
   const { statusChecked, isLoggedIn, user } = useAppSelector((state) => state.auth);
   const location = useLocation();
-  if (!statusChecked) return <Spinner label="Checking your session" />;
+  if (!statusChecked) return <Spinner label={t('shell.checkingSession')} />;
   if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (!user) return <Spinner label="Loading your account" />;
+  if (!user) return <Spinner label={t('shell.loadingAccount')} />;
   if (!isStaff(user.role)) return <Navigate to="/my-account" replace />;
   return (
     <PageContainer>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from '../../components/ui/icons';
+import { useTranslation } from 'react-i18next';
 import { isStaff } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { logout } from '../../features/auth/auth-slice';
@@ -14,22 +15,24 @@ const BackOfficeMenu = lazy(() => import('../../features/admin/live').then((modu
 
 interface NavItem {
   to: string;
-  label: string;
+  /** Key under nav. in the locale files. */
+  label: 'dashboard' | 'plans' | 'about' | 'help' | 'howItWorks' | 'rates' | 'profile';
   show: 'always' | 'loggedIn';
 }
 
 /** SPEC §2 navigation items, in order; staff find Send Email in the back-office menu. */
 const ITEMS: NavItem[] = [
-  { to: '/my-account', label: 'Dashboard', show: 'loggedIn' },
-  { to: '/investment-plans', label: 'Portfolio Plans', show: 'always' },
-  { to: '/our-story', label: 'About Us', show: 'always' },
-  { to: '/support', label: 'Help Center', show: 'always' },
-  { to: '/how-it-works', label: 'How It Works', show: 'always' },
-  { to: '/market-rates', label: 'Current Rates', show: 'always' },
-  { to: '/user-profile', label: 'Profile', show: 'loggedIn' },
+  { to: '/my-account', label: 'dashboard', show: 'loggedIn' },
+  { to: '/investment-plans', label: 'plans', show: 'always' },
+  { to: '/our-story', label: 'about', show: 'always' },
+  { to: '/support', label: 'help', show: 'always' },
+  { to: '/how-it-works', label: 'howItWorks', show: 'always' },
+  { to: '/market-rates', label: 'rates', show: 'always' },
+  { to: '/user-profile', label: 'profile', show: 'loggedIn' },
 ];
 
 export function Navbar() {
+  const { t } = useTranslation();
   // The mobile menu remembers the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
@@ -77,7 +80,7 @@ export function Navbar() {
 
   return (
     <header className="border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
+      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label={t('nav.main')}>
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-slate-900 dark:text-white" onClick={() => setOpen(false)}>
           <BrandMark className="size-8" />
           <span className="text-lg">Vaultline</span>
@@ -85,7 +88,7 @@ export function Navbar() {
         <div className="hidden items-center gap-0.5 xl:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
+              {t(`nav.${item.label}`)}
             </NavLink>
           ))}
         </div>
@@ -100,16 +103,16 @@ export function Navbar() {
               {/* The whole name in the title; the bar keeps to one line (staff, with the back-office menu, see it from 1536 px). */}
               {user && (
                 <span className={cn('max-w-40 truncate text-sm text-slate-600 dark:text-slate-300', staff && 'hidden 2xl:inline')} title={user.name} data-testid="nav-greeting">
-                  Hi, {user.name}
+                  {t('nav.greeting', { name: user.name })}
                 </span>
               )}
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'md')}>
-                Logout
+                {t('nav.logout')}
               </button>
             </>
           ) : (
             <Link to="/login" className={buttonClasses('primary', 'md')}>
-              Sign In
+              {t('nav.signIn')}
             </Link>
           )}
         </div>
@@ -124,7 +127,7 @@ export function Navbar() {
           className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setOpen((value) => !value)}
         >
           {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
@@ -135,16 +138,16 @@ export function Navbar() {
           <div className="container-page flex flex-col gap-0.5">
             {items.map((item) => (
               <NavLink key={item.to} to={item.to} className={linkClass} onClick={() => setOpen(false)}>
-                {item.label}
+                {t(`nav.${item.label}`)}
               </NavLink>
             ))}
             {isLoggedIn ? (
               <button type="button" onClick={onLogout} className={buttonClasses('outline', 'lg', 'mt-3')}>
-                Logout
+                {t('nav.logout')}
               </button>
             ) : (
               <Link to="/login" onClick={() => setOpen(false)} className={buttonClasses('primary', 'lg', 'mt-3')}>
-                Sign In
+                {t('nav.signIn')}
               </Link>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { getUser, loginStatus } from '../../features/auth/auth-slice';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,11 +11,14 @@ import { ScrollRestoration } from './scroll-restoration';
 import { ImpersonationBanner } from './impersonation-banner';
 import { Toasts } from '../../lib/toasts';
 import { inOwnTask } from '../../lib/own-task';
+import { changeLanguage, currentLanguage } from '../../i18n';
 
 export function RootLayout() {
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
   const hasUser = useAppSelector((state) => state.auth.user !== null);
+  const accountLanguage = useAppSelector((state) => state.auth.user?.language);
+  const { t } = useTranslation();
 
   // In a task of its own: see lib/own-task.
   useEffect(() => inOwnTask(() => void dispatch(loginStatus())), [dispatch]);
@@ -23,10 +27,15 @@ export function RootLayout() {
     if (isLoggedIn && !hasUser) void dispatch(getUser());
   }, [dispatch, isLoggedIn, hasUser]);
 
+  // The signed-in account's language wins over this browser's (issue 21).
+  useEffect(() => {
+    if (accountLanguage && accountLanguage !== currentLanguage()) void changeLanguage(accountLanguage);
+  }, [accountLanguage]);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <Splash />
       <StickyTop>

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { TIMERS_MS } from '@app/shared';
 import { hideSplash, useSplashShowing } from '../../lib/splash';
 
 /** SPEC §2: a splash loader for 3 seconds at start (once per browser session). */
 export function Splash() {
+  const { t } = useTranslation();
   const visible = useSplashShowing();
   useEffect(() => {
     if (!visible) return;
@@ -14,7 +16,7 @@ export function Splash() {
   return (
     <div
       role="status"
-      aria-label="Loading Vaultline"
+      aria-label={t('shell.loadingApp')}
       className="fixed inset-0 z-[100] flex flex-col items-center justify-center gap-5 bg-brand-950 text-white"
       data-testid="splash"
     >

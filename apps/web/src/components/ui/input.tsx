@@ -1,5 +1,6 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { useTranslateMessage } from '../../i18n/messages';
 
 export const inputClasses = (invalid?: boolean, className?: string) =>
   cn(
@@ -53,6 +54,7 @@ export function Field({
   className?: string;
 }) {
   const id = useId();
+  const translate = useTranslateMessage();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -69,7 +71,7 @@ export function Field({
       )}
       {error && (
         <p id={errorId} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
-          {error}
+          {translate(error)}
         </p>
       )}
     </div>

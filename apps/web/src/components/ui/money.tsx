@@ -1,4 +1,4 @@
-import { formatMoney } from '@app/shared';
+import { formatMoney } from '../../i18n/format';
 
 /** An API money string ("1234.50") shown as "$1,234.50" with tabular digits. */
 export function Money({ value, className }: { value: string | null | undefined; className?: string }) {

@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useApprovalsQuery, useDecideApprovalMutation } from '../api/admin-api';
 import { AdminNav } from '../components/admin-nav';
+import { localeDateFormat } from '../../../i18n/format';
 
 const WHAT: Record<ApprovalView['kind'], string> = {
   balance: 'Wallet balance',
@@ -22,7 +23,7 @@ const WHAT: Record<ApprovalView['kind'], string> = {
   withdrawal: 'Withdrawal',
 };
 
-const since = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const since = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolean }) {
   const [decide, { isLoading }] = useDecideApprovalMutation();

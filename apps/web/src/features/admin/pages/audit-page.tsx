@@ -11,8 +11,9 @@ import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuditQuery, type AuditArgs } from '../api/admin-api';
 import { AdminNav } from '../components/admin-nav';
+import { localeDateFormat } from '../../../i18n/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
 
 function compact(value: unknown): string {
   if (value === null || value === undefined) return '';

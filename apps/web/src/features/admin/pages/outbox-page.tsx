@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOutboxQuery, useRetryEmailMutation } from '../api/admin-api';
 import { AdminNav } from '../components/admin-nav';
+import { localeDateFormat } from '../../../i18n/format';
 
 const TONES: Record<OutboxStatusName, 'success' | 'warning' | 'danger' | 'neutral'> = {
   sent: 'success',
@@ -20,7 +21,7 @@ const TONES: Record<OutboxStatusName, 'success' | 'warning' | 'danger' | 'neutra
   stored: 'neutral',
 };
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function OutboxRow({ item }: { item: OutboxItem }) {
   const [open, setOpen] = useState(false);

@@ -8,6 +8,9 @@ import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSolvencyQuery } from '../api/admin-api';
 import { AdminNav } from '../components/admin-nav';
+import { localeDateFormat } from '../../../i18n/format';
+
+const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
 
 function Line({ label, value, hint, strong }: { label: string; value: string; hint?: string; strong?: boolean }) {
   return (
@@ -59,7 +62,7 @@ export function SolvencyPage() {
               <Alert tone="success" title="Ledger verified">
                 <span className="inline-flex items-center gap-1">
                   <CheckCircle2 className="size-4" aria-hidden /> {data.ledger.journals} journals, {data.ledger.postings} postings and {data.ledger.accounts} accounts
-                  check out ({new Date(data.ledger.checkedAt).toLocaleString()}).
+                  check out ({when.format(new Date(data.ledger.checkedAt))}).
                 </span>
               </Alert>
             ) : (
@@ -101,7 +104,7 @@ export function SolvencyPage() {
             <Card>
               <h2 className="text-lg font-semibold">On chain at the users&apos; deposit addresses</h2>
               <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-                What the {data.onchain.addresses} own deposit addresses on {data.onchain.network} hold now, read from the chain ({new Date(data.onchain.checkedAt).toLocaleString()}). Funds
+                What the {data.onchain.addresses} own deposit addresses on {data.onchain.network} hold now, read from the chain ({when.format(new Date(data.onchain.checkedAt))}). Funds
                 swept to other wallets are not counted here.
               </p>
               {data.onchain.message ? (

@@ -183,6 +183,7 @@ describe('/register', () => {
       country: 'United Kingdom',
       password: 'Str0ng!pass',
       referralCode: 'FRIEND42',
+      language: 'en',
     });
   });
 

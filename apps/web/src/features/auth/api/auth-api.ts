@@ -1,4 +1,4 @@
-import type { UserView } from '@app/shared';
+import type { Language, UpdateUserInput, UserView } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api';
 
 /**
@@ -59,14 +59,14 @@ export interface DeviceSession {
 const enc = encodeURIComponent;
 
 export const authApi = {
-  register: (body: { name: string; email: string; password: string; phone: string; country: string; referralCode?: string }) =>
+  register: (body: { name: string; email: string; password: string; phone: string; country: string; referralCode?: string; language?: Language }) =>
     apiFetch<UserView>('/api/users/register', { method: 'POST', body }),
   login: (body: { email: string; password: string; twoFactorCode?: string }) => signInCall('/api/users/login', body),
   google: (body: { credential: string; twoFactorCode?: string }) => signInCall('/api/users/google/callback', body),
   loginWithCode: (email: string, loginCode: string) =>
     apiFetch<UserView>(`/api/users/loginWithCode/${enc(email)}`, { method: 'POST', body: { loginCode } }),
   sendLoginCode: (email: string) => apiFetch<{ message: string }>(`/api/users/sendLoginCode/${enc(email)}`, { method: 'POST' }),
-  updateUser: (body: { name?: string; phone?: string; bio?: string; country?: string; photo?: string | null }) =>
+  updateUser: (body: UpdateUserInput) =>
     apiFetch<UserView>('/api/users/updateUser', { method: 'PATCH', body }),
   uploadPhoto: (file: File) => {
     const form = new FormData();

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
@@ -16,6 +17,7 @@ type Output = { oldPassword: string; password: string; password2: string };
 
 /** SPEC §5: all three fields required; new and confirmation match. Other devices are signed out. */
 export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean; onChanged?: () => void }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const user = useAppSelector((state) => state.auth.user);
@@ -45,23 +47,23 @@ export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean;
 
   return (
     <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-      <Field label="Current password" error={errors.oldPassword?.message}>
+      <Field label={t('auth.changePassword.current')} error={errors.oldPassword?.message}>
         {(props) => <PasswordInput {...props} {...field('oldPassword')} autoComplete="current-password" disabled={readOnly} />}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="New password" error={errors.password?.message}>
+        <Field label={t('common.newPassword')} error={errors.password?.message}>
           {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" disabled={readOnly} />}
         </Field>
-        <Field label="Confirm new password" error={errors.password2?.message}>
+        <Field label={t('common.confirmNewPassword')} error={errors.password2?.message}>
           {(props) => <PasswordInput {...props} {...field('password2')} autoComplete="new-password" disabled={readOnly} />}
         </Field>
       </div>
       <PasswordStrength password={password} />
-      <p className="text-xs text-slate-500 dark:text-slate-400">Changing your password signs out every other device.</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('auth.changePassword.note')}</p>
       <div className="flex justify-end">
         <Button type="submit" loading={isLoading} disabled={readOnly}>
           <KeyRound className="size-4" aria-hidden />
-          Change Password
+          {t('auth.changePassword.submit')}
         </Button>
       </div>
     </form>

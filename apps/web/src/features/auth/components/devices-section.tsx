@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { authApi, type DeviceSession } from '../api/auth-api';
+import { localeDateFormat } from '../../../i18n/format';
 
 /** A readable name for a user agent: browser on system. */
 export function describeAgent(agent: string | null): string {
@@ -36,7 +37,7 @@ export function describeAgent(agent: string | null): string {
   return browser ?? system ?? agent.slice(0, 60);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** Security tab: the account's signed-in devices, each with Sign out. */
 export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean; refreshKey?: number }) {

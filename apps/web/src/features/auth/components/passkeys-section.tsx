@@ -23,8 +23,9 @@ import { confirmWithPasskey, createPasskey, passkeyErrorMessage } from '../passk
 import { describeAgent } from './devices-section';
 import { toastFirstError } from './form-errors';
 import { PasswordInput } from './password-input';
+import { localeDateFormat } from '../../../i18n/format';
 
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const date = localeDateFormat({ dateStyle: 'medium' });
 
 /** The name dialog of "Add a passkey" and "Rename". */
 function NameDialog({

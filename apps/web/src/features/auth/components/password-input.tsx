@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
@@ -6,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
   function PasswordInput(props, ref) {
     const [visible, setVisible] = useState(false);
+    const { t } = useTranslation();
     return (
       <div className="relative">
         <Input ref={ref} {...props} type={visible ? 'text' : 'password'} className="pr-11" />
@@ -13,7 +15,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
           type="button"
           onClick={() => setVisible((value) => !value)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('auth.password.hide') : t('auth.password.show')}
           aria-pressed={visible}
         >
           {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,6 +33,7 @@ export function photoProblem(file: File): string | null {
 
 /** The Profile tab: photo, name, phone, country, bio; the email is read-only. */
 export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: boolean }) {
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { countries } = useCountries();
   const [saving, setSaving] = useState(false);
@@ -83,28 +85,28 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <Avatar user={user} size="lg" />
         <div>
-          <input ref={fileInput} type="file" accept="image/jpeg,image/png" className="sr-only" onChange={onPhoto} aria-label="Profile photo" tabIndex={-1} />
+          <input ref={fileInput} type="file" accept="image/jpeg,image/png" className="sr-only" onChange={onPhoto} aria-label={t('auth.profile.photo')} tabIndex={-1} />
           <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} loading={uploading} disabled={readOnly}>
             <Camera className="size-4" aria-hidden />
-            {user.photo ? 'Change photo' : 'Upload photo'}
+            {user.photo ? t('auth.profile.changePhoto') : t('auth.profile.uploadPhoto')}
           </Button>
-          <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">JPEG, JPG or PNG, up to 5MB.</p>
+          <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{t('auth.profile.photoHint')}</p>
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full name" error={errors.name?.message}>
+        <Field label={t('common.fullName')} error={errors.name?.message}>
           {(props) => <Input {...props} {...field('name')} autoComplete="name" readOnly={readOnly} />}
         </Field>
-        <Field label="Email" hint="Your sign-in email cannot be changed here.">
+        <Field label={t('common.email')} hint={t('auth.profile.emailHint')}>
           {(props) => <Input {...props} value={user.email} readOnly aria-readonly />}
         </Field>
-        <Field label="Phone" error={errors.phone?.message}>
+        <Field label={t('common.phone')} error={errors.phone?.message}>
           {(props) => <Input {...props} {...field('phone')} type="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER_TEXT} readOnly={readOnly} />}
         </Field>
-        <Field label="Country" error={errors.country?.message}>
+        <Field label={t('common.country')} error={errors.country?.message}>
           {(props) => (
             <Select key={countries.length} {...props} {...field('country')} disabled={readOnly}>
-              <option value="">Select your country</option>
+              <option value="">{t('common.selectCountry')}</option>
               {!countryKnown && user.country && <option value={user.country}>{countryName(user.country)}</option>}
               {countries.map((country) => (
                 <option key={country.code} value={country.code === user.country ? country.code : country.name}>
@@ -114,14 +116,14 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
             </Select>
           )}
         </Field>
-        <Field label="Bio" error={errors.bio?.message} className="sm:col-span-2">
-          {(props) => <Textarea {...props} {...field('bio')} placeholder="A few words about you" readOnly={readOnly} />}
+        <Field label={t('auth.profile.bio')} error={errors.bio?.message} className="sm:col-span-2">
+          {(props) => <Textarea {...props} {...field('bio')} placeholder={t('auth.profile.bioPlaceholder')} readOnly={readOnly} />}
         </Field>
       </div>
       <div className="flex justify-end">
         <Button type="submit" loading={saving} disabled={readOnly || !isDirty}>
           <Save className="size-4" aria-hidden />
-          Update Profile
+          {t('auth.profile.submit')}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Phone } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
@@ -6,20 +7,21 @@ import { usePublicSettings } from '../../../lib/public-settings';
 /** SPEC §6: a suspended account is blocked with a modal and the support phone number. */
 export function SuspendedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { settings } = usePublicSettings();
+  const { t } = useTranslation();
   const phone = settings?.supportPhone.trim();
   return (
     <Dialog
       open={open}
       onOpenChange={(value) => !value && onClose()}
-      title="Account Suspended"
-      description="Your account has been suspended, so you cannot sign in right now."
+      title={t('auth.suspended.title')}
+      description={t('auth.suspended.description')}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          {t('auth.suspended.close')}
         </Button>
       }
     >
-      <p className="text-sm text-slate-700 dark:text-slate-300">Please contact support to find out why and how to restore access.</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('auth.suspended.contact')}</p>
       {phone ? (
         <a
           href={`tel:${phone.replace(/[^\d+]/g, '')}`}
@@ -30,7 +32,7 @@ export function SuspendedModal({ open, onClose }: { open: boolean; onClose: () =
         </a>
       ) : (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-          Reach us through the <a href="/support" className="font-semibold text-brand-700 underline dark:text-brand-300">Help Center</a>.
+          {t('auth.suspended.reach')} <a href="/support" className="font-semibold text-brand-700 underline dark:text-brand-300">{t('nav.help')}</a>.
         </p>
       )}
     </Dialog>

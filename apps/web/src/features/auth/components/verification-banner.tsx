@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
+import { translateMessage } from '../../../i18n/messages';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +13,7 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const [sending, setSending] = useState(false);
+  const { t } = useTranslation();
   if (!user || user.isVerified) return null;
 
   async function resend() {
@@ -24,15 +27,15 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
   return (
     <Alert
       tone="warning"
-      title="Please verify your email address"
+      title={t('auth.banner.title')}
       className={className}
       action={
         <Button variant="outline" size="sm" onClick={resend} loading={sending}>
-          Resend Verification Link
+          {t('auth.banner.resend')}
         </Button>
       }
     >
-      We sent a link to <strong>{user.email}</strong>. {VERIFIED_EMAIL_NEEDED}
+      {t('auth.banner.sentBefore')}<strong>{user.email}</strong>. {translateMessage(VERIFIED_EMAIL_NEEDED)}
     </Alert>
   );
 }

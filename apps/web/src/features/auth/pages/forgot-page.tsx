@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -9,13 +10,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { translateMessage } from '../../../i18n/messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { forgotPassword } from '../auth-slice';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 
 export function ForgotPage() {
-  useDocumentTitle('Forgot password');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.forgot.docTitle'));
   const dispatch = useAppDispatch();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const [sent, setSent] = useState<string | null>(null);
@@ -37,26 +40,26 @@ export function ForgotPage() {
 
   return (
     <AuthLayout
-      title="Forgot password"
-      subtitle="Enter your email and we will send you a link to choose a new password."
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle')}
       footer={
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          {t('auth.forgot.backToSignIn')}
         </Link>
       }
     >
       {sent && (
-        <Alert tone="success" title="Check your inbox" className="mb-5">
-          {sent} The link works once and expires in an hour.
+        <Alert tone="success" title={t('auth.forgot.checkInbox')} className="mb-5">
+          {translateMessage(sent)} {t('auth.forgot.linkExpires')}
         </Alert>
       )}
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-        <Field label="Email" error={errors.email?.message}>
-          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder="you@example.com" />}
+        <Field label={t('common.email')} error={errors.email?.message}>
+          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder={t('common.emailPlaceholder')} />}
         </Field>
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           <MailCheck className="size-5" aria-hidden />
-          Get Reset Email
+          {t('auth.forgot.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -20,7 +21,8 @@ import { browserSupportsPasskeys } from '../passkeys';
 type LoginOutput = { email: string; password: string; twoFactorCode?: string };
 
 export function LoginPage() {
-  useDocumentTitle('Sign in', 'Sign in to your Vaultline account.');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.login.docTitle'), t('auth.login.docDescription'));
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -93,28 +95,28 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Welcome back"
-      subtitle="Sign in to see your portfolio."
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
       footer={
         <>
-          New to Vaultline?{' '}
+          {t('auth.login.newTo')}{' '}
           <Link to="/register" className={linkClass}>
-            Create an account
+            {t('auth.login.createAccount')}
           </Link>
         </>
       }
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-        <Field label="Email" error={errors.email?.message}>
-          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder="you@example.com" />}
+        <Field label={t('common.email')} error={errors.email?.message}>
+          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder={t('common.emailPlaceholder')} />}
         </Field>
-        <Field label="Password" error={errors.password?.message}>
-          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" placeholder="Your password" />}
+        <Field label={t('common.password')} error={errors.password?.message}>
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" placeholder={t('auth.login.passwordPlaceholder')} />}
         </Field>
         {needsCode && (
           <Field
-            label="Authentication code"
-            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            label={t('auth.login.code')}
+            hint={t('auth.login.codeHint')}
             error={errors.twoFactorCode?.message}
           >
             {(props) => (
@@ -125,22 +127,22 @@ export function LoginPage() {
         {needsCode && passkeyOffered && passkeys && (
           <Button variant="outline" className="w-full" onClick={() => void onPasskey(getValues('email'))} loading={passkeyBusy}>
             <Fingerprint className="size-4" aria-hidden />
-            Use a passkey instead
+            {t('auth.login.usePasskey')}
           </Button>
         )}
         <div className="flex justify-end text-sm">
           <Link to="/forgot" className={linkClass}>
-            Forgot password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           <LogIn className="size-5" aria-hidden />
-          Sign In
+          {t('nav.signIn')}
         </Button>
         {passkeys && !needsCode && (
           <Button variant="outline" size="lg" className="w-full" onClick={() => void onPasskey()} loading={passkeyBusy}>
             <Fingerprint className="size-5" aria-hidden />
-            Sign in with a passkey
+            {t('auth.login.withPasskey')}
           </Button>
         )}
       </form>

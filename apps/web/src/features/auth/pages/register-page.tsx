@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,6 +16,7 @@ import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
 import { useCountries } from '../components/use-countries';
 import { PHONE_PLACEHOLDER_TEXT } from '../components/phone';
+import { currentLanguage } from '../../../i18n';
 
 type RegisterOutput = {
   name: string;
@@ -30,7 +32,8 @@ type RegisterOutput = {
 export const PHONE_PLACEHOLDER = PHONE_PLACEHOLDER_TEXT;
 
 export function RegisterPage() {
-  useDocumentTitle('Create your account', 'Open a Vaultline account in a minute.');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.register.docTitle'), t('auth.register.docDescription'));
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -57,7 +60,7 @@ export function RegisterPage() {
 
   async function onSubmit(values: RegisterOutput) {
     const { password2: _confirm, ...body } = values;
-    const result = await dispatch(registerAccount(body));
+    const result = await dispatch(registerAccount({ ...body, language: currentLanguage() }));
     if (registerAccount.fulfilled.match(result)) {
       toast.success('Registration Successful');
       navigate('/upload-kyc');
@@ -69,31 +72,31 @@ export function RegisterPage() {
   return (
     <AuthLayout
       wide
-      title="Create your account"
-      subtitle="It takes a minute. You will verify your email and identity next."
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('auth.register.haveAccount')}{' '}
           <Link to="/login" className={linkClass}>
-            Sign in
+            {t('auth.register.signIn')}
           </Link>
         </>
       }
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full name" error={errors.name?.message}>
-          {(props) => <Input {...props} {...field('name')} autoComplete="name" placeholder="Ada Lovelace" />}
+        <Field label={t('common.fullName')} error={errors.name?.message}>
+          {(props) => <Input {...props} {...field('name')} autoComplete="name" placeholder={t('common.namePlaceholder')} />}
         </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder="you@example.com" />}
+        <Field label={t('common.email')} error={errors.email?.message}>
+          {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder={t('common.emailPlaceholder')} />}
         </Field>
-        <Field label="Phone" hint="International format, with the country code" error={errors.phone?.message}>
+        <Field label={t('common.phone')} hint={t('common.phoneHint')} error={errors.phone?.message}>
           {(props) => <Input {...props} {...field('phone')} type="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} />}
         </Field>
-        <Field label="Country" error={errors.country?.message}>
+        <Field label={t('common.country')} error={errors.country?.message}>
           {(props) => (
             <Select {...props} {...field('country')} autoComplete="country-name" disabled={countriesLoading && countries.length === 0}>
-              <option value="">{countriesLoading ? 'Loading countries…' : 'Select your country'}</option>
+              <option value="">{countriesLoading ? t('common.loadingCountries') : t('common.selectCountry')}</option>
               {countries.map((country) => (
                 <option key={country.code} value={country.name}>
                   {country.name}
@@ -102,16 +105,16 @@ export function RegisterPage() {
             </Select>
           )}
         </Field>
-        <Field label="Password" error={errors.password?.message}>
-          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" placeholder="Choose a password" />}
+        <Field label={t('common.password')} error={errors.password?.message}>
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" placeholder={t('auth.register.choosePassword')} />}
         </Field>
-        <Field label="Confirm password" error={errors.password2?.message}>
+        <Field label={t('auth.register.confirmPassword')} error={errors.password2?.message}>
           {(props) => (
             <PasswordInput
               {...props}
               {...field('password2')}
               autoComplete="new-password"
-              placeholder="Type it again"
+              placeholder={t('auth.register.typeAgain')}
               onPaste={(event) => {
                 event.preventDefault();
                 toast.error(AUTH_MESSAGES.cannotPaste, { toastId: 'no-paste' });
@@ -122,18 +125,18 @@ export function RegisterPage() {
         <div className="sm:col-span-2">
           <PasswordStrength password={password} />
         </div>
-        <Field label="Referral code (optional)" error={errors.referralCode?.message} className="sm:col-span-2">
-          {(props) => <Input {...props} {...field('referralCode')} autoComplete="off" placeholder="e.g. ABCD2345" />}
+        <Field label={t('auth.register.referral')} error={errors.referralCode?.message} className="sm:col-span-2">
+          {(props) => <Input {...props} {...field('referralCode')} autoComplete="off" placeholder={t('auth.register.referralPlaceholder')} />}
         </Field>
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" className="w-full" loading={isLoading}>
             <UserPlus className="size-5" aria-hidden />
-            Create account
+            {t('auth.register.submit')}
           </Button>
           <p className="mt-3 text-center text-xs text-slate-500 dark:text-slate-400">
-            By creating an account you agree to our{' '}
+            {t('auth.register.agree')}{' '}
             <Link to="/privacy-policy" className={linkClass}>
-              privacy policy
+              {t('auth.register.privacyPolicy')}
             </Link>
             .
           </p>

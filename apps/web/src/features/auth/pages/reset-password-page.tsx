@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,7 +16,8 @@ import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.reset.docTitle'));
   const { resetToken = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -43,25 +45,25 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Every device signed in to your account will be signed out."
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
       footer={
         <Link to="/forgot" className={linkClass}>
-          Need a new link?
+          {t('auth.reset.newLink')}
         </Link>
       }
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-        <Field label="New password" error={errors.password?.message}>
+        <Field label={t('common.newPassword')} error={errors.password?.message}>
           {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" />}
         </Field>
-        <Field label="Confirm new password" error={errors.password2?.message}>
+        <Field label={t('common.confirmNewPassword')} error={errors.password2?.message}>
           {(props) => <PasswordInput {...props} {...field('password2')} autoComplete="new-password" />}
         </Field>
         <PasswordStrength password={password} />
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           <KeyRound className="size-5" aria-hidden />
-          Reset Password
+          {t('auth.reset.submit')}
         </Button>
       </form>
     </AuthLayout>

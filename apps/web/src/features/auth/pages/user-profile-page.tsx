@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -19,6 +20,7 @@ import { DevicesSection } from '../components/devices-section';
 import { PasskeysSection } from '../components/passkeys-section';
 import { browserSupportsPasskeys } from '../passkeys';
 import { ProfileForm } from '../components/profile-form';
+import { LanguagePicker } from '../components/language-picker';
 import { TwoFactorSection } from '../components/two-factor-section';
 import { UnverifiedEmailBanner } from '../components/verification-banner';
 
@@ -42,14 +44,15 @@ export interface UserProfilePageProps {
 
 /** /user-profile: tabs Profile, Security and (staff) Users; Logout; Exit Impersonation while impersonated. */
 export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
-  useDocumentTitle('Your profile');
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.profilePage.docTitle'));
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [exiting, setExiting] = useState(false);
   const [passwordChanges, setPasswordChanges] = useState(0);
   const [passkeysSupported] = useState(browserSupportsPasskeys);
-  if (!user) return <Spinner label="Loading your account" />;
+  if (!user) return <Spinner label={t('shell.loadingAccount')} />;
   const staff = isStaff(user.role);
   const readOnly = user.isImpersonated;
 
@@ -89,8 +92,8 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
               <Badge tone={staff ? 'info' : 'neutral'} className="capitalize">
                 {user.role}
               </Badge>
-              <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Email verified' : 'Email not verified'}</Badge>
-              <Badge tone={user.kycStatus === 'Approved' ? 'success' : user.kycStatus === 'Rejected' ? 'danger' : 'neutral'}>KYC: {user.kycStatus}</Badge>
+              <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? t('auth.verify.verified') : t('auth.profilePage.emailNotVerified')}</Badge>
+              <Badge tone={user.kycStatus === 'Approved' ? 'success' : user.kycStatus === 'Rejected' ? 'danger' : 'neutral'}>{t('auth.profilePage.kyc', { status: t(`kyc.status.${user.kycStatus}`) })}</Badge>
             </div>
           </div>
         </div>
@@ -98,27 +101,27 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
           {user.isImpersonated && (
             <Button variant="secondary" onClick={exitImpersonation} loading={exiting}>
               <UserX className="size-4" aria-hidden />
-              Exit Impersonation
+              {t('shell.impersonation.exit')}
             </Button>
           )}
           <Button variant="outline" onClick={onLogout}>
             <LogOut className="size-4" aria-hidden />
-            Logout
+            {t('nav.logout')}
           </Button>
         </div>
       </Card>
 
       <Tabs.Root defaultValue="profile">
-        <Tabs.List aria-label="Profile sections" className="mb-4 inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        <Tabs.List aria-label={t('auth.profilePage.sections')} className="mb-4 inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
           <Tabs.Trigger value="profile" className={tabClass}>
-            Profile
+            {t('nav.profile')}
           </Tabs.Trigger>
           <Tabs.Trigger value="security" className={tabClass}>
-            Security
+            {t('auth.profilePage.security')}
           </Tabs.Trigger>
           {staff && usersTabSlot && (
             <Tabs.Trigger value="users" className={tabClass}>
-              Users
+              {t('auth.profilePage.users')}
             </Tabs.Trigger>
           )}
         </Tabs.List>
@@ -126,10 +129,13 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
           <Card className="p-5 sm:p-8">
             <ProfileForm key={`${user._id}:${user.photo ?? ''}`} user={user} readOnly={readOnly} />
           </Card>
+          <Card className="p-5 sm:p-8">
+            <LanguagePicker />
+          </Card>
         </Tabs.Content>
         <Tabs.Content value="security" className="space-y-6">
           <Card className="p-5 sm:p-8">
-            <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Change password</h2>
+            <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{t('auth.profilePage.changePassword')}</h2>
             <ChangePasswordForm readOnly={readOnly} onChanged={() => setPasswordChanges((count) => count + 1)} />
           </Card>
           <Card className="p-5 sm:p-8">

@@ -1,10 +1,10 @@
 import { applyBasisPoints, centsFromDecimal, formatCents, parseAmount } from '@app/shared';
-
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { localeDateFormat } from '../../../i18n/format';
+import { formatNumber } from '../../../lib/numbers';
 
 /** 8 -> "8%", 12.5 -> "12.5%", 2920 -> "2,920%". Rates only; money never goes through here. */
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
+  return `${formatNumber(value, 2)}%`;
 }
 
 const UNITS: Array<[number, string]> = [
@@ -70,7 +70,7 @@ export function termProgress(startDate: string | null, endDate: string | null, n
   return Math.min(1, Math.max(0, (now - start) / (end - start)));
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormat = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 export function formatDateTime(value: string | null | undefined): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
 }

@@ -16,9 +16,10 @@ import { countryName } from '../../../lib/countries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideKycMutation, usePendingKycQuery, type PendingKycCase } from '../api/kyc-api';
 import { DocumentViewer } from '../components/document-viewer';
+import { localeDateFormat } from '../../../i18n/format';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = localeDateFormat({ dateStyle: 'medium' });
 
 function waitingFor(submittedAt: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((now - Date.parse(submittedAt)) / 60_000));

@@ -1,4 +1,5 @@
 import { parseAmount } from '@app/shared';
+import { localeDateFormat } from '../../../i18n/format';
 
 /** Client check of an amount field with the server's rules and messages (SPEC §5: amount required). */
 export function amountError(text: string): string | undefined {
@@ -7,7 +8,7 @@ export function amountError(text: string): string | undefined {
   return parsed.ok ? undefined : parsed.message;
 }
 
-export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : '—';

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { centsFromDecimal, dailyBalances, formatUsd, type BalanceSeries } from '@app/shared';
+import { centsFromDecimal, dailyBalances, type BalanceSeries } from '@app/shared';
+import { formatUsd, localeDateFormat } from '../../../i18n/format';
 import { EmptyState } from '../../../components/ui/spinner';
 
 const WIDTH = 600;
 const HEIGHT = 180;
 const PAD = { top: 12, right: 12, bottom: 24, left: 12 };
-const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = localeDateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Balance over time as a small hand-made SVG (no chart library in the bundle): one point per day. */
 export function BalanceChart({ balances }: { balances: BalanceSeries }) {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,6 +7,7 @@ import type { z } from 'zod';
 import { CONTACT_MESSAGES, contactSchema, TIMERS_MS } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
+import { translateMessage } from '../../../i18n/messages';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 
@@ -23,6 +25,7 @@ function failureText(error: unknown): string {
  * Goes to the support mailbox (POST /api/contact). The status line clears after 5 s (§9).
  */
 export function ContactForm() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
     register,
@@ -55,21 +58,21 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label="Contact support">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={t('public.contact.label')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Your name" error={errors.user_name?.message}>
+        <Field label={t('public.contact.name')} error={errors.user_name?.message}>
           {(field) => <Input {...field} {...register('user_name')} autoComplete="name" />}
         </Field>
-        <Field label="Your email" error={errors.user_email?.message}>
+        <Field label={t('public.contact.email')} error={errors.user_email?.message}>
           {(field) => <Input {...field} {...register('user_email')} type="email" autoComplete="email" inputMode="email" />}
         </Field>
       </div>
-      <Field label="Message" error={errors.message?.message} hint="Never include your password, login code or recovery codes.">
+      <Field label={t('public.contact.message')} error={errors.message?.message} hint={t('public.contact.hint')}>
         {(field) => <Textarea {...field} {...register('message')} rows={6} />}
       </Field>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Button type="submit" size="lg" loading={isSubmitting}>
-          Send message
+          {t('public.contact.send')}
         </Button>
         <p
           role="status"
@@ -77,7 +80,7 @@ export function ContactForm() {
           className={cn('text-sm font-medium', status?.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-brand-700 dark:text-brand-300')}
           data-testid="contact-status"
         >
-          {status?.text}
+          {status && translateMessage(status.text)}
         </p>
       </div>
     </form>

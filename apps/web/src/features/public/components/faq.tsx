@@ -1,6 +1,7 @@
 import { Accordion } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
-import { formatUsd, centsFromDecimal, supportClaim } from '@app/shared';
+import { centsFromDecimal, supportClaim } from '@app/shared';
+import { formatUsd } from '../../../i18n/format';
 import { FAQ } from '../../../content/faq';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { Section } from './section';

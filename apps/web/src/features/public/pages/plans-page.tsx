@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from '../../../components/ui/icons';
-import { centsFromDecimal, formatCents, formatUsd, SEED_PLANS } from '@app/shared';
+import { centsFromDecimal, formatCents, SEED_PLANS } from '@app/shared';
+import { formatUsd } from '../../../i18n/format';
 import { apiFetch } from '../../../lib/api';
 import { inOwnTask } from '../../../lib/own-task';
 import { formatNumber } from '../../../lib/numbers';

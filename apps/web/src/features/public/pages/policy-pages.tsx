@@ -1,8 +1,9 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LICENSE, PRIVACY_POLICY, type PolicyDocument } from '../../../content/policies';
 import { PageIntro } from '../components/section';
+import { localeDateFormat } from '../../../i18n/format';
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const date = localeDateFormat({ dateStyle: 'long', timeZone: 'UTC' });
 
 function PolicyPage({ document: doc }: { document: PolicyDocument }) {
   return (

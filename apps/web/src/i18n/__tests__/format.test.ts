@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, currentLanguage } from '..';
+import { formatMoney, formatUsd, localeDateFormat } from '../format';
+import { formatNumber } from '../../lib/numbers';
+
+afterEach(async () => {
+  await changeLanguage('en');
+  localStorage.clear();
+});
+
+describe('formatting follows the language; amounts stay US dollars', () => {
+  it('English keeps the spec format', () => {
+    expect(formatMoney('1234.5')).toBe('$1,234.50');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+
+  it('other languages use their own marks', async () => {
+    await changeLanguage('de');
+    expect(currentLanguage()).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(formatMoney('1234.5')).toBe(new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(1234.5));
+    expect(formatMoney('1234.5')).toMatch(/^1\.234,50\s\$$/);
+    expect(formatNumber(1234567)).toBe('1.234.567');
+    await changeLanguage('pt-BR');
+    expect(formatUsd(123_456_789_012)).toMatch(/US\$\s1\.234\.567\.890,12/);
+    const date = localeDateFormat({ dateStyle: 'long', timeZone: 'UTC' });
+    expect(date.format(Date.UTC(2026, 0, 15))).toBe('15 de janeiro de 2026');
+  });
+});
