@@ -23,12 +23,12 @@ import pg from 'pg';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { verifyLedger } from '../apps/server/src/ledger/verify';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { createSession } from '../apps/server/src/services/sessions';
+import { createSession } from '../apps/server/src/services/auth/sessions';
 import { measure, startApp, type RunningServer } from './lib';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.SCALE_USERS ?? 100_000);
-/** The staff queues answer at most this many requests (services/payments.ts, withdrawals.ts, kyc.ts). */
+/** The staff queues answer at most this many requests (services/money/payments.ts, money/withdrawals.ts, kyc/kyc.ts). */
 const QUEUE_PAGE = 500;
 /** Two weeks of activity per round: ~5.5 history entries, ~16 postings. */
 const HISTORY_ROUNDS = 150;

@@ -8,7 +8,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createChainRuntime } from './chain';
-import { applyChainSettingsFromEnvironment } from './services/admin-settings';
+import { applyChainSettingsFromEnvironment } from './services/admin/settings';
 import { deriveKeys, type AppDeps } from './deps';
 import { createOutbox } from './email/outbox';
 import { lazyRequestLogger } from './lib/lazy-request-logger';

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
-import { getSettings } from '../services/settings';
-import { findSession, SESSION_COOKIE } from '../services/sessions';
+import { getSettings } from '../services/platform/settings';
+import { findSession, SESSION_COOKIE } from '../services/auth/sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

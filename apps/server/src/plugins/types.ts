@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { AppDeps } from '../deps';
-import type { ActiveSession } from '../services/sessions';
+import type { ActiveSession } from '../services/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,16 +1,16 @@
 import type { App } from '../plugins/types';
-import { adminRoutes } from './api/admin';
-import { adminUsersRoutes } from './api/admin-users';
-import { healthRoutes } from './api/health';
-import { kycRoutes } from './api/kyc';
-import { publicSiteRoutes } from './api/public-site';
-import { usersAuthRoutes } from './api/users-auth';
-import { countriesRoutes } from './api/countries';
-import { investmentRoutes, investPlanRoutes } from './api/invest';
-import { referralRoutes } from './api/referrals';
-import { paymentsRoutes } from './api/payments';
-import { withdrawalsRoutes } from './api/withdrawals';
-import { moneyRoutes } from './api/money';
+import { adminRoutes } from './api/admin/back-office';
+import { adminUsersRoutes } from './api/admin/users';
+import { healthRoutes } from './api/system/health';
+import { kycRoutes } from './api/kyc/kyc';
+import { publicSiteRoutes } from './api/public/site';
+import { usersAuthRoutes } from './api/auth/account';
+import { countriesRoutes } from './api/public/countries';
+import { investmentRoutes, investPlanRoutes } from './api/invest/investments';
+import { referralRoutes } from './api/invest/referrals';
+import { paymentsRoutes } from './api/money/payments';
+import { withdrawalsRoutes } from './api/money/withdrawals';
+import { moneyRoutes } from './api/money/money';
 
 /** Every route module, registered in buildApp. */
 export async function registerRoutes(app: App) {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verifyLedger } from '../../src/ledger';
-import { insertUser } from '../../src/services/accounts';
-import { ownDepositAddress } from '../../src/services/chain-deposits';
+import { insertUser } from '../../src/services/auth/accounts';
+import { ownDepositAddress } from '../../src/services/money/chain-deposits';
 import { parseWatchKey } from '../../src/chain';
 import type { Database } from '../../src/db/client';
 import { onPostgres, openTestDatabase, TEST_PASSWORD } from '../helpers/build-test-app';

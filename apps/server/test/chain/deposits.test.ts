@@ -12,7 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { formatCents } from '@app/shared';
 import { loadChainConfig } from '../../src/config';
 import { verifyLedger } from '../../src/ledger';
-import { createEvmWatcher, type DepositWatcher } from '../../src/services/chain-watcher';
+import { createEvmWatcher, type DepositWatcher } from '../../src/services/money/chain-watcher';
 import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { DEPOSIT_MNEMONIC, evmAccountXpub, startEvmNode, TOKEN_ABI, type EvmNode } from '../helpers/evm-node';
 import { figures } from '../money/helpers';

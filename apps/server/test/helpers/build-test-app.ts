@@ -10,8 +10,8 @@ import { buildApp } from '../../src/app';
 import { loadChainConfig, type Config } from '../../src/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
 import type { App } from '../../src/plugins/types';
-import { insertUser } from '../../src/services/accounts';
-import { createSession } from '../../src/services/sessions';
+import { insertUser } from '../../src/services/auth/accounts';
+import { createSession } from '../../src/services/auth/sessions';
 import type { UserRow } from '../../src/db/schema';
 
 export const TEST_PASSWORD = 'Passw0rd!';

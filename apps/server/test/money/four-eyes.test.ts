@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema';
 import { verifyLedger } from '../../src/ledger';
-import { putSettings } from '../../src/services/settings';
+import { putSettings } from '../../src/services/platform/settings';
 import { buildTestApp, onPostgres, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { BTC, figures, fund } from './helpers';
 

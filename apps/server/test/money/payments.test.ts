@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, emailOutbox, payments } from '../../src/db/schema';
-import { putSettings } from '../../src/services/settings';
+import { putSettings } from '../../src/services/platform/settings';
 import { verifyLedger } from '../../src/ledger';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { figures, fund } from './helpers';

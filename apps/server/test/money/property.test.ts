@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatCents } from '@app/shared';
-import { putSettings } from '../../src/services/settings';
+import { putSettings } from '../../src/services/platform/settings';
 import { getUserBalances, verifyLedger } from '../../src/ledger';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { BTC } from './helpers';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailOutbox, withdrawals } from '../../src/db/schema';
-import { putSettings } from '../../src/services/settings';
-import { businessMsBetween, isOverdue } from '../../src/services/withdrawals';
+import { putSettings } from '../../src/services/platform/settings';
+import { businessMsBetween, isOverdue } from '../../src/services/money/withdrawals';
 import { verifyLedger } from '../../src/ledger';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { BTC, ETH, figures, fund } from './helpers';

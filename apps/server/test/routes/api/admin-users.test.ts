@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
-import { setDocumentStore } from '../../../src/services/document-storage';
+import { setDocumentStore } from '../../../src/services/kyc/document-storage';
 import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
 import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
 

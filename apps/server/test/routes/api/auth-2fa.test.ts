@@ -161,7 +161,7 @@ describe('managing two-factor', () => {
 
 describe('requireStaffTwoFactor setting', () => {
   it('keeps staff without two-factor out of the back office until they turn it on', async () => {
-    const { putSettings } = await import('../../../src/services/settings');
+    const { putSettings } = await import('../../../src/services/platform/settings');
     const browser = new Browser(t);
     const { user } = await registerIn(browser);
     const { users } = await import('../../../src/db/schema');

@@ -458,7 +458,7 @@ describe('logout, loginStatus, getUser', () => {
   it('getUser shows isImpersonated for an impersonation session', async () => {
     const { user } = await t.createUser();
     const { user: admin } = await t.createUser({ role: 'admin' });
-    const { createSession } = await import('../../../src/services/sessions');
+    const { createSession } = await import('../../../src/services/auth/sessions');
     const { token } = await createSession(t.database.db, user.id, { impersonatorId: admin.id });
     const response = await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { authorization: `Bearer ${token}` } });
     expect(response.json()).toMatchObject({ _id: user.id, isImpersonated: true });
@@ -517,7 +517,7 @@ describe('PATCH /api/users/updateUser', () => {
     expect(anonymous.statusCode).toBe(401);
     const { user } = await t.createUser();
     const { user: admin } = await t.createUser({ role: 'admin' });
-    const { createSession } = await import('../../../src/services/sessions');
+    const { createSession } = await import('../../../src/services/auth/sessions');
     const { token } = await createSession(t.database.db, user.id, { impersonatorId: admin.id });
     const response = await t.app.inject({
       method: 'PATCH',

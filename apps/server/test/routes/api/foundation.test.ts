@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { auditLog } from '../../../src/db/schema';
-import { recordAudit } from '../../../src/services/audit';
+import { recordAudit } from '../../../src/services/platform/audit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { INVEST_MESSAGES } from '@app/shared';
 import { auditLog, emailOutbox, investments, ledgerHolds } from '../../../src/db/schema';
 import { adjustBalance, getUserBalances, verifyLedger } from '../../../src/ledger';
-import { proratedProfitCents, termProfitCents } from '../../../src/services/investments';
+import { proratedProfitCents, termProfitCents } from '../../../src/services/invest/investments';
 import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
 
 let t: TestApp;
@@ -289,7 +289,7 @@ describe('maturity', () => {
   });
 
   it('the scheduled job matures everyone due; a retired plan keeps its running investments', async () => {
-    const { matureDue } = await import('../../../src/services/investments');
+    const { matureDue } = await import('../../../src/services/invest/investments');
     const users = [await investor(), await investor()];
     const created = await t.app.inject({
       method: 'POST',

@@ -13,9 +13,9 @@ import {
   decryptDocument,
   documentsRoot,
   encryptDocument,
-} from '../../../src/services/document-storage';
-import { checkPdf } from '../../../src/services/kyc-documents';
-import { purgeKycDocuments, UPLOADS_PER_HOUR } from '../../../src/services/kyc';
+} from '../../../src/services/kyc/document-storage';
+import { checkPdf } from '../../../src/services/kyc/documents';
+import { purgeKycDocuments, UPLOADS_PER_HOUR } from '../../../src/services/kyc/kyc';
 
 // ---------- fixtures ----------
 
@@ -640,7 +640,7 @@ describe('staff review', () => {
   it('refuses decisions while impersonating', async () => {
     const applicant = await newApplicant();
     await uploadPair(applicant);
-    const { createSession } = await import('../../../src/services/sessions');
+    const { createSession } = await import('../../../src/services/auth/sessions');
     const { token } = await createSession(t.database.db, applicant.user.id, { impersonatorId: admin.user.id });
     const response = await decide({ ...admin, headers: { authorization: `Bearer ${token}` } }, applicant.user.id, 'approve');
     expect(response.statusCode).toBe(403);

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { CONTACT_MESSAGES, REQUIRED, INVALID_EMAIL } from '@app/shared';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { emailOutbox, ledgerAccounts, users } from '../../../src/db/schema';
-import { putSettings } from '../../../src/services/settings';
-import { CONTACT_RATE_LIMIT } from '../../../src/routes/api/public-site';
+import { putSettings } from '../../../src/services/platform/settings';
+import { CONTACT_RATE_LIMIT } from '../../../src/routes/api/public/site';
 
 let t: TestApp;
 beforeAll(async () => {
