@@ -34,7 +34,6 @@ export { getUserBalances, moneyFigures, ZERO_BALANCES, type DailyMove, type Mone
 export {
   postJournal,
   balanceAllowed,
-  isUniqueViolation,
   InsufficientFundsError,
   type JournalInput,
   type PostingInput,

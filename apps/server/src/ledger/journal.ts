@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { ACCOUNT_KINDS, ledgerJournals, ledgerPostings, type AccountKind, type JournalKind } from '../db/schema';
 import { AppError } from '../lib/errors';
 
@@ -156,12 +157,3 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJo
   return { journalId, balances };
 }
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const { code, constraint: name } = current as { code?: string; constraint?: string };
-    if (code === '23505' && (!constraint || name === constraint)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, type ApprovalKind, type ApprovalRequestRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { isUniqueViolation } from '../../ledger';
+import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { getSettings } from '../platform/settings';
 import type { SessionUser } from '../auth/sessions';

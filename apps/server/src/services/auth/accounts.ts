@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { KycStatus, Role } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
@@ -53,9 +54,7 @@ export async function insertUser(db: DbOrTx, account: NewAccount): Promise<UserR
       return row!;
     } catch (error) {
       // A referral code collision (1 in 10^12) gets a new code; anything else is real.
-      const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint ??
-        (error as { cause?: { constraint?: string } }).cause?.constraint;
-      if (constraint === 'users_referral_code_unique' && attempt < 3) continue;
+      if (isUniqueViolation(error, 'users_referral_code_unique') && attempt < 3) continue;
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { authTokens, loginCodes, trustedDevices, users, type AuthTokenKind, type UserRow } from '../../db/schema';
 import { deriveKey, hashToken, hmac, randomToken, safeEqual } from '../../lib/crypto';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors';
@@ -78,11 +79,6 @@ function newLoginCode(): string {
   let code = '';
   for (const byte of bytes) code += LOGIN_CODE_ALPHABET[byte % LOGIN_CODE_ALPHABET.length];
   return code;
-}
-
-function constraintOf(error: unknown): string | undefined {
-  const direct = (error as { constraint?: string }).constraint;
-  return direct ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
 }
 
 function refuseIfSuspended(user: UserRow) {
@@ -200,7 +196,7 @@ export async function register(deps: AppDeps, data: RegisterData, context: AuthC
       return openSession(deps, tx, user ?? created, context);
     });
   } catch (error) {
-    if (constraintOf(error) === 'users_email_unique') throw badRequest(MESSAGES.emailTaken);
+    if (isUniqueViolation(error, 'users_email_unique')) throw badRequest(MESSAGES.emailTaken);
     throw error;
   }
 }
@@ -485,8 +481,7 @@ export async function signInWithGoogle(
         return created;
       });
     } catch (error) {
-      const constraint = constraintOf(error);
-      if (constraint === 'users_email_unique' || constraint === 'users_google_sub_unique') {
+      if (isUniqueViolation(error, 'users_email_unique') || isUniqueViolation(error, 'users_google_sub_unique')) {
         throw new AppError(409, 'This Google account is being signed in already. Please try again.');
       }
       throw error;

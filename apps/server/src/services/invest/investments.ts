@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { investments, users, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
 import { getUserBalances, holdForInvestment, releaseInvestmentHold, settleInvestment } from '../../ledger';
 import { creditMaturities, rollOverIntoUpgrade } from '../../ledger/investments';
@@ -75,14 +76,6 @@ async function userSummary(db: DbOrTx, user: Pick<UserRow, 'id' | 'name' | 'emai
     balance: formatCents(balances.balanceCents),
     availableBalance: formatCents(balances.availableCents),
   };
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth += 1) {
-    if (current.code === '23505' && current.constraint === constraint) return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 const newInvestmentId = () => `INV-${newReferralCode()}`;

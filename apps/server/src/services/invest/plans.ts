@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, PLAN_RANGE_MESSAGE, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { batchedRead } from '../../db/batched-read';
 import { preparedPerDatabase } from '../../db/prepared';
 import { plans, type PlanRow } from '../../db/schema';
@@ -94,14 +95,6 @@ function auditShape(row: PlanRow) {
     benefits: row.benefits,
     retired: row.retired,
   };
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth += 1) {
-    if (current.code === '23505' && current.constraint === constraint) return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 async function nameTaken<T>(work: () => Promise<T>): Promise<T> {

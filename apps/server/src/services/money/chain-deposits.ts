@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { chainCursors, depositAddressCounters, depositAddresses, onchainDeposits, payments, type OnchainDepositRow } from '../../db/schema';
 import { assetCatalog, BITCOIN_DETECTION, chainErrorText, deriveAddress, explorerUrl, findAsset, networkName, type AssetInfo, type WatchKey } from '../../chain';
 import { badRequest } from '../../lib/errors';
-import { isUniqueViolation } from '../../ledger';
+import { isUniqueViolation } from '../../db/errors';
 import { requireMoneyAccess } from './gating';
 import { getSettings, type Settings } from '../platform/settings';
 import type { SessionUser } from '../auth/sessions';

@@ -14,6 +14,7 @@ import {
 } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { onchainDeposits, payments, users, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
 import { explorerUrl, findAsset } from '../../chain';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -138,8 +139,7 @@ export async function insertPayment(
         .returning();
       return row!;
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-      if (code === '23505' && attempt < 3) continue;
+      if (isUniqueViolation(error) && attempt < 3) continue;
       throw error;
     }
   }
