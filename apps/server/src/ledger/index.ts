@@ -56,7 +56,7 @@ export {
   adjustFees,
   type AdjustmentInput,
 } from './operations';
-export { verifyLedger, type LedgerReport, type LedgerProblem } from './verify';
+export { verifyLedger } from './verify';
 export {
   ACCOUNT_KINDS,
   USER_ACCOUNT_KINDS,

@@ -1,29 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { LedgerProblem, LedgerReport } from '@app/shared';
 import type { DbOrTx } from '../db/client';
-
-export interface LedgerProblem {
-  check: 'journal_unbalanced' | 'journal_without_postings' | 'account_cache' | 'account_sign' | 'holds' | 'posting_owner';
-  detail: string;
-}
-
-export interface LedgerReport {
-  ok: boolean;
-  checkedAt: string;
-  journals: number;
-  postings: number;
-  accounts: number;
-  /** Platform-wide figures re-derived from the postings, in cents. */
-  totals: {
-    owedToUsersCents: number;
-    heldCents: number;
-    investedCents: number;
-    receivedFundsCents: number;
-    feeIncomeCents: number;
-    profitExpenseCents: number;
-    adjustmentsCents: number;
-  };
-  problems: LedgerProblem[];
-}
 
 function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

@@ -7,3 +7,5 @@ export * from './invest';
 export * from './admin';
 export * from './chain';
 export * from './approvals';
+export * from './system';
+export * from './settings';

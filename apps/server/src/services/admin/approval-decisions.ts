@@ -1,4 +1,4 @@
-import type { ApprovalView } from '@app/shared';
+import type { ApprovalDecisionAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { AuditActor } from '../platform/audit';
 import { approvalViews, closeApprovalRequest, loadApprovalRequest } from './approvals';
@@ -18,7 +18,7 @@ export async function decideApprovalRequest(
   id: string,
   decision: 'Approved' | 'Rejected',
   input: { note?: string | undefined; txHash?: string | undefined },
-): Promise<{ message: string; approval: ApprovalView }> {
+): Promise<ApprovalDecisionAnswer> {
   const request = await loadApprovalRequest(deps.db, id);
   if (request.kind === 'withdrawal' && decision === 'Approved') {
     await decideWithdrawal(deps, staff, actor, request.withdrawalId!, 'Approved', { notes: input.note, txHash: input.txHash });

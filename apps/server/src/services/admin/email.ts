@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { OUTBOX_STATUSES, type OutboxItem, type OutboxListResponse, type OutboxStatusName } from '@app/shared';
+import { OUTBOX_STATUSES, type OutboxItem, type OutboxListResponse, type OutboxStatusName, type ComposedEmailAnswer, type MessageAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox, type OutboxRow } from '../../db/schema';
@@ -22,7 +22,7 @@ export async function sendComposedEmail(
   deps: AppDeps,
   auditor: AuditActor,
   input: { send_to: string; reply_to: string; subject: string; message: string },
-): Promise<{ message: string; id: number }> {
+): Promise<ComposedEmailAnswer> {
   const paragraphs = input.message
     .split(/\n\s*\n/)
     .map((part) => part.trim())
@@ -89,7 +89,7 @@ export async function listOutbox(
 }
 
 /** POST /api/admin/outbox/:id/retry: a failed (or waiting) message goes back in the queue. */
-export async function retryOutbox(deps: AppDeps, auditor: AuditActor, id: number): Promise<{ message: string }> {
+export async function retryOutbox(deps: AppDeps, auditor: AuditActor, id: number): Promise<MessageAnswer> {
   const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   if (!row) throw notFound('Email not found');
   if (row.status === 'sent') throw conflict('This email has already been sent');

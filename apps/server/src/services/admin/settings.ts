@@ -3,7 +3,8 @@ import type { AppDeps } from '../../deps';
 import { assetCatalog, parseWatchKey, WatchKeyError } from '../../chain';
 import { badRequest } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../platform/audit';
-import { getSettings, putSettings, type Settings } from '../platform/settings';
+import type { Settings } from '@app/shared';
+import { getSettings, putSettings } from '../platform/settings';
 
 /**
  * What a setting cannot say about itself: a receiving address must be valid for its asset

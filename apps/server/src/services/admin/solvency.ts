@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { applyBasisPoints, formatCents, formatUnits, type SolvencyReport } from '@app/shared';
+import { applyBasisPoints, formatCents, formatUnits, type LedgerReport, type SolvencyReport } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { depositAddresses } from '../../db/schema';
@@ -15,6 +15,11 @@ function rows<T>(result: unknown): T[] {
 export async function tableExists(db: DbOrTx, name: string): Promise<boolean> {
   const [row] = rows<{ present: boolean }>(await db.execute(sql`select to_regclass(${name}) is not null as present`));
   return Boolean(row?.present);
+}
+
+/** GET /api/ledger/verify: the ledger's own check of every journal and balance (read-only). */
+export function checkLedger(db: DbOrTx): Promise<LedgerReport> {
+  return verifyLedger(db);
 }
 
 /**

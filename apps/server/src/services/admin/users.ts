@@ -1,13 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import {
-  ADMIN_MESSAGES,
-  formatUsd,
-  grantableRoles,
-  roleRank,
-  type AdminUserView,
-  type Role,
-  type UserListResponse,
-} from '@app/shared';
+import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type AdminUserView, type Role, type UserListResponse, type MessageAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { sessions, userCounts, users, type UserRow } from '../../db/schema';
@@ -119,7 +111,7 @@ function roleEmail(appUrl: string, user: UserRow, role: Role) {
 }
 
 /** POST /api/users/upgradeUser. Suspending ends the user's sessions; the user is emailed. */
-export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: SessionUser, input: { id: string; role: Role }): Promise<{ message: string }> {
+export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: SessionUser, input: { id: string; role: Role }): Promise<MessageAnswer> {
   return deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, input.id, true);
     assertMayManage(actor, target);
@@ -149,7 +141,7 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: Sess
  * (sessions, password, Google link) and personal data goes (name, email, phone, bio,
  * photo, country, KYC document files), and the ledger history stays under the same id.
  */
-export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: SessionUser, id: string): Promise<{ message: string }> {
+export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: SessionUser, id: string): Promise<MessageAnswer> {
   const result = await deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id, true);
     assertMayManage(actor, target);

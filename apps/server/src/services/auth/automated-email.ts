@@ -1,5 +1,5 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { isStaff } from '@app/shared';
+import { isStaff, type MessageAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { auditLog, emailOutbox, users } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -21,7 +21,7 @@ export async function sendAutomatedEmail(
   deps: AppDeps,
   caller: SessionUser,
   input: { send_to: string; template: keyof typeof TEMPLATE_KIND },
-): Promise<{ message: string }> {
+): Promise<MessageAnswer> {
   const since = new Date(deps.now().getTime() - EVENT_WINDOW_MS);
   const recipient = input.send_to.toLowerCase();
   if (input.template === 'changePassword') {

@@ -1,17 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DeviceSession } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { sessions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { revokeSession, type SessionInfo } from './sessions';
-
-export interface DeviceSession {
-  id: string;
-  current: boolean;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-}
 
 /** The account's live sessions (a staff member's view-only impersonation sessions are not devices). */
 export async function listDeviceSessions(deps: AppDeps, current: SessionInfo): Promise<DeviceSession[]> {

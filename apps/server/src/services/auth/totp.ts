@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
+import type { TwoFactorSetup } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { recoveryCodes, userTotp } from '../../db/schema';
@@ -63,12 +64,6 @@ function matchingStep(deps: AppDeps, secretBase32: string, code: string): number
   const delta = totp.validate({ token: code, timestamp: nowMs, window: WINDOW });
   if (delta === null) return null;
   return Math.floor(nowMs / 1000 / PERIOD_SECONDS) + delta;
-}
-
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrCodeDataUrl: string;
 }
 
 /** Starts set-up: a fresh secret (replacing an unconfirmed one), shown once as a QR code. */

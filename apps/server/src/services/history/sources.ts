@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatCents, PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '@app/shared';
+import { formatCents, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryPage } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { explorerUrl } from '../../chain';
@@ -38,7 +38,7 @@ export const paymentsHistorySource: HistorySource = {
         order by created_at desc, id collate "C" desc
         limit ${query.limit}`),
     );
-    return found.map((row) => {
+    return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const at = new Date(row.created_at);
       return {
@@ -90,7 +90,7 @@ export const withdrawalsHistorySource: HistorySource = {
         order by request_date desc, id collate "C" desc
         limit ${query.limit}`),
     );
-    return found.map((row) => {
+    return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const feeCents = Number(row.fee_cents);
       const at = new Date(row.request_date);
@@ -155,7 +155,7 @@ export const adjustmentsHistorySource: HistorySource = {
         order by j.created_at desc, j.id desc
         limit ${query.limit}`),
     );
-    return found.map((row) => {
+    return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const at = new Date(row.created_at);
       return {
@@ -192,14 +192,14 @@ export const HISTORY_SOURCES: HistorySource[] = [paymentsHistorySource, withdraw
 export async function transactionHistory(
   deps: AppDeps,
   query: Parameters<typeof historyPage>[2],
-): Promise<{ history: Array<Record<string, unknown>>; nextCursor: string | null }> {
+): Promise<HistoryPage> {
   const page = await historyPage(deps.db, HISTORY_SOURCES, query);
   const history = page.entries.map(toHistoryItem);
   if (history.some((item) => item.txHash || item.payoutTxHash)) {
     const { explorerTxUrl } = await getSettings(deps.db);
     for (const item of history) {
-      if (item.txHash) item.explorerUrl = item.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, item.txHash as string);
-      if (item.payoutTxHash) item.payoutExplorerUrl = item.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, item.payoutTxHash as string);
+      if (item.txHash) item.explorerUrl = item.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, item.txHash);
+      if (item.payoutTxHash) item.payoutExplorerUrl = item.asset === 'BTC' ? null : explorerUrl(explorerTxUrl, item.payoutTxHash);
     }
   }
   return { history, nextCursor: page.nextCursor };

@@ -44,7 +44,7 @@ export const investmentsHistorySource: HistorySource = {
         order by ${at} desc, id collate "C" desc
         limit ${query.limit}`),
     );
-    return found.map((row) => {
+    return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const profitCents = row.profit_cents === null ? termProfitCents(amountCents, row.roi_basis_points) : Number(row.profit_cents);
       const when = new Date(row.start_date ?? row.created_at);

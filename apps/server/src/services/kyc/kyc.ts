@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { KYC_MESSAGES, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatus, type Role } from '@app/shared';
+import { KYC_MESSAGES, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -26,14 +26,6 @@ import type { SessionUser } from '../auth/sessions';
 export interface IncomingDocument {
   bytes: Buffer;
   filename: string | undefined;
-}
-
-export interface KycStatusView {
-  kycStatus: KycStatus;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  /** Staff's reason, only while the latest submission is Rejected. */
-  reason: string | null;
 }
 
 function lowerRoles(role: Role): Role[] {
@@ -125,31 +117,6 @@ export async function getOwnKycStatus(deps: AppDeps, user: SessionUser): Promise
     submittedAt: latest?.submittedAt.toISOString() ?? null,
     reviewedAt: latest?.reviewedAt?.toISOString() ?? null,
     reason: user.kycStatus === 'Rejected' && latest?.status === 'Rejected' ? latest.reason : null,
-  };
-}
-
-export interface PendingKycCase {
-  _id: string;
-  submissionId: string;
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  role: Role;
-  isVerified: boolean;
-  kycStatus: KycStatus;
-  createdAt: string;
-  submittedAt: string;
-  previousRejections: number;
-  /** The reason given with the latest earlier rejection, if any. */
-  lastRejectionReason: string | null;
-  kyc: {
-    frontDoc: string;
-    backDoc: string;
-    frontType: string;
-    backType: string;
-    frontName: string;
-    backName: string;
   };
 }
 

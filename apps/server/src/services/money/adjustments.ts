@@ -1,23 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, roleRank, type ApprovalView, type BalanceSeries, type KycStatus } from '@app/shared';
+import { formatCents, formatUsd, roleRank, type AdjustAnswer, type MoneySummary, type FeesToggleAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { adjustBalance, adjustFees, adjustProfit, getUserBalances, moneyFigures, type DailyMove, type MoneyFigures, type UserBalances } from '../../ledger';
+import { adjustBalance, adjustFees, adjustProfit, getUserBalances, moneyFigures, type UserBalances } from '../../ledger';
 import { approvalViews, needsSecondApprover, recordApprovalRequest } from '../admin/approvals';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import type { SessionUser } from '../auth/sessions';
 
 export type AdjustmentTarget = 'profit' | 'balance' | 'fees';
-
-export interface MoneySummary extends MoneyFigures {
-  _id: string;
-  name: string;
-  email: string;
-  role: string;
-  hasFees: boolean;
-}
 
 export function summaryOf(user: SessionUser, balances: UserBalances): MoneySummary {
   return {
@@ -49,13 +41,6 @@ const ACTIONS: Record<AdjustmentTarget, { run: typeof adjustBalance; audit: stri
   balance: { run: adjustBalance, audit: 'user.adjust_balance', done: 'Balance updated' },
   fees: { run: adjustFees, audit: 'user.adjust_fees', done: 'Fees updated' },
 };
-
-export interface AdjustAnswer {
-  message: string;
-  user: MoneySummary;
-  /** Set when the amount is above the four-eyes threshold: recorded, not done, until a second staff member approves. */
-  pendingApproval: ApprovalView | null;
-}
 
 type AdjustmentInput = { operation: 'add' | 'deduct'; amount: number; reason: string };
 
@@ -132,7 +117,7 @@ export async function toggleFees(
   actor: AuditActor,
   id: string,
   input: { hasFees: boolean; reason?: string | undefined },
-): Promise<{ message: string; user: MoneySummary }> {
+): Promise<FeesToggleAnswer> {
   return deps.db.transaction(async (tx) => {
     const user = await loadTarget(tx, staff, id);
     const [updated] = await tx.update(users).set({ hasFees: input.hasFees, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
@@ -149,70 +134,4 @@ export async function toggleFees(
       user: summaryOf(updated!, await getUserBalances(tx, id)),
     };
   });
-}
-
-// ---- Dashboard -----------------------------------------------------------------------
-
-export interface DashboardData extends MoneyFigures {
-  hasFees: boolean;
-  isVerified: boolean;
-  kycStatus: KycStatus;
-  /** End-of-day book balance (wallet + held) over the last 30 days. */
-  series: BalanceSeries;
-}
-
-/** Days in the dashboard's balance series. */
-const SERIES_DAYS = 30;
-
-/** The series window on the day of `now` (its first and last UTC dates, the first one's start): the same for every dashboard of a day. */
-let seriesWindow: { endMs: number; from: string; to: string; since: string } | undefined;
-function seriesDays(now: Date): { from: string; to: string; since: string } {
-  const endMs = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  if (seriesWindow?.endMs !== endMs) {
-    const start = new Date(endMs - (SERIES_DAYS - 1) * DAY_MS);
-    seriesWindow = { endMs, from: start.toISOString().slice(0, 10), to: new Date(endMs).toISOString().slice(0, 10), since: start.toISOString() };
-  }
-  return seriesWindow;
-}
-
-/** Where the dashboard's series starts on the day of `now`: its daily movements are read (with the session) from here. */
-export function seriesStart(now: Date): string {
-  return seriesDays(now).since;
-}
-
-/**
- * Balance over time: today's balance walked back through each day's net wallet+held
- * movement since `seriesStart`, independent of older history. Only the first day and the
- * days whose balance changed are sent (`dailyBalances` in @app/shared fills in the rest).
- */
-export function balanceSeries(moves: DailyMove[], currentCents: number, now: Date): BalanceSeries {
-  const { from, to } = seriesDays(now);
-  // Movements dated after today (a moved test clock) still belong to "today".
-  const byDay = new Map<string, number>();
-  for (const [day, cents] of moves) {
-    const date = day > to ? to : day;
-    byDay.set(date, (byDay.get(date) ?? 0) + Number(cents));
-  }
-  const newestFirst = [...byDay].filter(([date, delta]) => date > from && delta !== 0).sort(([a], [b]) => (a < b ? 1 : -1));
-  const changes: BalanceSeries['changes'] = [];
-  let balance = currentCents;
-  for (const [date, delta] of newestFirst) {
-    changes.push({ date, balance: formatCents(balance) });
-    balance -= delta;
-  }
-  changes.push({ date: from, balance: formatCents(balance) });
-  return { from, to, changes: changes.reverse() };
-}
-
-/**
- * The signed-in user's dashboard, from the balances and daily movements read with the session.
- */
-export function dashboard(user: SessionUser, balances: UserBalances, moves: DailyMove[], now: Date): DashboardData {
-  return {
-    hasFees: user.hasFees,
-    isVerified: user.isVerified,
-    kycStatus: user.kycStatus,
-    series: balanceSeries(moves, balances.balanceCents, now),
-    ...moneyFigures(balances),
-  };
 }

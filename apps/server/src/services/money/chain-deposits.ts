@@ -7,7 +7,8 @@ import { assetCatalog, BITCOIN_DETECTION, chainErrorText, deriveAddress, explore
 import { badRequest } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { requireMoneyAccess } from './gating';
-import { getSettings, type Settings } from '../platform/settings';
+import type { Settings } from '@app/shared';
+import { getSettings } from '../platform/settings';
 import type { SessionUser } from '../auth/sessions';
 
 /** Shown for Bitcoin, which is not detected automatically: what staff look for before confirming. */

@@ -1,17 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import {
-  applyBasisPoints,
-  formatCents,
-  formatUnits,
-  formatUsd,
-  isStaff,
-  networkOfAsset,
-  roleRank,
-  STAFF_QUEUE_LIMIT,
-  type ChainEvidence,
-  type PaymentView,
-} from '@app/shared';
+import { applyBasisPoints, formatCents, formatUnits, formatUsd, isStaff, networkOfAsset, roleRank, STAFF_QUEUE_LIMIT, type ChainEvidence, type PaymentView, type PaymentAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -179,7 +168,7 @@ export async function createPayment(
   deps: AppDeps,
   user: SessionUser,
   input: { amount: number; asset?: string | undefined; txHash?: string | undefined },
-): Promise<{ message: string; transaction: PaymentView }> {
+): Promise<PaymentAnswer> {
   requireMoneyAccess(user, 'deposit');
   if (input.asset) {
     const settings = await getSettings(deps.db);
@@ -330,7 +319,7 @@ export async function decidePayment(
   actor: AuditActor,
   input: { transactionId: string; notes?: string | undefined; amount?: number | undefined },
   decision: 'Confirmed' | 'Rejected',
-): Promise<{ message: string; transaction: PaymentView }> {
+): Promise<PaymentAnswer> {
   const row = await deps.db.transaction(async (tx) => {
     const found = await loadForDecision(tx, staff, input.transactionId);
     const { owner } = found;

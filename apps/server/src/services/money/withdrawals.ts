@@ -1,20 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  DAY_MS,
-  formatCents,
-  formatUsd,
-  isStaff,
-  MAX_SAVED_WALLETS,
-  roleRank,
-  STAFF_QUEUE_LIMIT,
-  WITHDRAWAL_FLAG_BUSINESS_DAYS,
-  withdrawalFeeCents,
-  SELF_APPROVAL_MESSAGE,
-  type ApprovalView,
-  type WithdrawalStatus,
-  type WithdrawalView,
-} from '@app/shared';
+import { DAY_MS, formatCents, formatUsd, isStaff, MAX_SAVED_WALLETS, roleRank, STAFF_QUEUE_LIMIT, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type SavedWalletView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../../db/schema';
@@ -26,7 +12,8 @@ import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdr
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
-import { getSettings, type Settings } from '../platform/settings';
+import type { Settings } from '@app/shared';
+import { getSettings } from '../platform/settings';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -111,7 +98,7 @@ export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 
 }
 
 /** GET /api/withDraw/assets: what can be withdrawn, on which network. */
-export async function withdrawalAssets(deps: AppDeps): Promise<{ asset: string; network: 'evm' | 'btc' }[]> {
+export async function withdrawalAssets(deps: AppDeps): Promise<WithdrawalAsset[]> {
   return assetCatalog((await getSettings(deps.db)).evmTokens).map((asset) => ({ asset: asset.symbol, network: asset.network }));
 }
 
@@ -123,7 +110,7 @@ function withdrawableAsset(settings: Settings, symbol: string): AssetInfo {
 }
 
 /** GET /api/withDraw/fees: the schedule, so the form shows fee and net before confirming. */
-export async function feeSchedule(db: DbOrTx): Promise<{ flatCents: number; basisPoints: number; flat: string; percent: string }> {
+export async function feeSchedule(db: DbOrTx): Promise<FeeScheduleView> {
   const { withdrawalFee } = await getSettings(db);
   return {
     flatCents: withdrawalFee.flatCents,
@@ -138,7 +125,7 @@ export async function createWithdrawal(
   deps: AppDeps,
   user: SessionUser,
   input: { amount: number; walletAddress: string; asset: string },
-): Promise<{ message: string; withdrawal: WithdrawalView }> {
+): Promise<WithdrawalAnswer> {
   requireMoneyAccess(user, 'withdraw');
   const settings = await getSettings(deps.db);
   withdrawableAsset(settings, input.asset);
@@ -252,7 +239,7 @@ export async function decideWithdrawal(
   id: string,
   decision: 'Approved' | 'Rejected',
   input: { notes?: string | undefined; txHash?: string | undefined },
-): Promise<{ message: string; withdrawal: WithdrawalView; pendingApproval: ApprovalView | null }> {
+): Promise<WithdrawalDecisionAnswer> {
   const { notes } = input;
   const now = deps.now();
   let payout: PayoutRecord | null = null;
@@ -362,14 +349,6 @@ export async function decideWithdrawal(
 }
 
 // ---- Saved wallet addresses (at most two) ----------------------------------------------
-
-export interface SavedWalletView {
-  _id: string;
-  asset: string;
-  address: string;
-  label: string;
-  createdAt: string;
-}
 
 const toSavedWalletView = (row: SavedWalletRow): SavedWalletView => ({
   _id: row.id,

@@ -1,9 +1,6 @@
-/** ISO 3166-1 countries and territories (English names), served by GET /api/countries. Static: no third party. */
-export interface Country {
-  name: string;
-  code: string;
-}
+import type { Country } from '@app/shared';
 
+/** ISO 3166-1 countries and territories (English names), served by GET /api/countries. Static: no third party. */
 export const COUNTRIES: readonly Country[] = [
   { name: 'Afghanistan', code: 'AF' },
   { name: 'Åland Islands', code: 'AX' },

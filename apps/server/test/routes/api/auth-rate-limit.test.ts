@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { Browser, nextIp, registerIn, uniqueEmail } from '../../helpers/auth-browser';
-import { AUTH_RATE_LIMITS } from '../../../src/routes/api/auth/account';
+import { AUTH_RATE_LIMITS } from '../../../src/routes/api/auth/rate-limits';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,24 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { z } from 'zod';
-import { composeEmailSchema, idParam, KYC_STATUSES, ROLES, upgradeUserSchema, userListQuerySchema } from '@app/shared';
+import {
+  composeEmailSchema,
+  composedEmailAnswerSchema,
+  exitImpersonationAnswerSchema,
+  idParam,
+  impersonationAnswerSchema,
+  messageSchema,
+  upgradeUserSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+} from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { rateLimitRedis } from '../../../plugins/rate-limit-store';
 import { currentUser, requireStaff } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { sendComposedEmail } from '../../../services/admin/email';
 import { changeRole, deleteUser, exitImpersonation, listUsers, startImpersonation } from '../../../services/admin/users';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../../../services/auth/sessions';
+import { SESSION_TTL_MS } from '../../../services/auth/sessions';
+import { clearSessionCookie, isSecure, setSessionCookie } from '../../cookies';
 import { unauthorized } from '../../../lib/errors';
 
 /** Holds the staff member's own session token while they impersonate; sent only to the exit route. */
@@ -18,53 +28,10 @@ export const EXIT_IMPERSONATION_PATH = '/api/users/exit-impersonation';
 /** Composed emails per staff member in the window. */
 export const COMPOSE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 
-const message = z.object({ message: z.string() });
-const adminUser = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  photo: z.string().nullable(),
-  role: z.enum(ROLES),
-  isVerified: z.boolean(),
-  kycStatus: z.enum(KYC_STATUSES),
-  balance: z.string(),
-  availableBalance: z.string(),
-  investmentBalance: z.string(),
-  totalMaturityAmount: z.string(),
-  fees: z.string(),
-  hasFees: z.boolean(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-});
-const userList = z.object({
-  users: z.array(adminUser),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  pages: z.number(),
-  counts: z.object({ all: z.number(), verified: z.number(), suspended: z.number() }),
-});
-
-function secure(request: FastifyRequest) {
-  return request.protocol === 'https';
-}
-
-function setSession(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: secure(request),
-    path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
-}
-
 const staffCookieOptions = (request: FastifyRequest) => ({
   httpOnly: true,
   sameSite: 'strict' as const,
-  secure: secure(request),
+  secure: isSecure(request),
   path: EXIT_IMPERSONATION_PATH,
 });
 
@@ -80,7 +47,7 @@ export async function adminUsersRoutes(app: App) {
     '/api/users/getUsers',
     {
       preHandler: requireStaff,
-      schema: { tags, summary: 'Staff: list users (search by name or email, paging, counts)', querystring: userListQuerySchema, response: { 200: userList } },
+      schema: { tags, summary: 'Staff: list users (search by name or email, paging, counts)', querystring: userListQuerySchema, response: { 200: userListResponseSchema } },
     },
     async (request) => listUsers(app.deps.db, request.query),
   );
@@ -89,7 +56,7 @@ export async function adminUsersRoutes(app: App) {
     '/api/users/upgradeUser',
     {
       preHandler: requireStaff,
-      schema: { tags, summary: 'Staff: change a user role (emails the user; suspending ends their sessions)', body: upgradeUserSchema, response: { 200: message } },
+      schema: { tags, summary: 'Staff: change a user role (emails the user; suspending ends their sessions)', body: upgradeUserSchema, response: { 200: messageSchema } },
     },
     async (request) => changeRole(app.deps, auditActor(request), currentUser(request), request.body),
   );
@@ -98,7 +65,7 @@ export async function adminUsersRoutes(app: App) {
     '/api/users/:id',
     {
       preHandler: requireStaff,
-      schema: { tags, summary: 'Staff: delete a user without money on the account (personal data removed, ledger kept)', params: idParam, response: { 200: message } },
+      schema: { tags, summary: 'Staff: delete a user without money on the account (personal data removed, ledger kept)', params: idParam, response: { 200: messageSchema } },
     },
     async (request) => deleteUser(app.deps, auditActor(request), currentUser(request), request.params.id),
   );
@@ -111,7 +78,7 @@ export async function adminUsersRoutes(app: App) {
         tags,
         summary: 'Staff: view the product as a user (read-only session; the cookie switches)',
         params: idParam,
-        response: { 200: z.object({ message: z.string(), name: z.string() }) },
+        response: { 200: impersonationAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -123,7 +90,7 @@ export async function adminUsersRoutes(app: App) {
         deviceId: auth.session.deviceId,
       });
       reply.setCookie(STAFF_SESSION_COOKIE, request.sessionToken, { ...staffCookieOptions(request), maxAge: Math.floor(SESSION_TTL_MS / 1000) });
-      setSession(request, reply, result.token);
+      setSessionCookie(request, reply, result.token);
       return { message: result.message, name: result.name };
     },
   );
@@ -132,15 +99,15 @@ export async function adminUsersRoutes(app: App) {
     EXIT_IMPERSONATION_PATH,
     {
       config: { allowWhileImpersonating: true },
-      schema: { tags, summary: "End impersonation and return to the staff member's own session", response: { 200: z.object({ message: z.string(), restored: z.boolean() }) } },
+      schema: { tags, summary: "End impersonation and return to the staff member's own session", response: { 200: exitImpersonationAnswerSchema } },
     },
     async (request, reply) => {
       const staffToken = request.cookies[STAFF_SESSION_COOKIE] ?? null;
       // The held token is used once, whatever the outcome.
       reply.clearCookie(STAFF_SESSION_COOKIE, staffCookieOptions(request));
       const result = await exitImpersonation(app.deps, request.auth, request.sessionToken, staffToken, request.ip ?? null);
-      if (result.restoredToken) setSession(request, reply, result.restoredToken);
-      else reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secure(request), path: '/' });
+      if (result.restoredToken) setSessionCookie(request, reply, result.restoredToken);
+      else clearSessionCookie(request, reply);
       return { message: result.message, restored: Boolean(result.restoredToken) };
     },
   );
@@ -157,7 +124,7 @@ export async function adminUsersRoutes(app: App) {
           errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many emails. Please try again in ${context.after}.` }),
         },
       },
-      schema: { tags, summary: 'Staff: send an email through the outbox (rate-limited, audited)', body: composeEmailSchema, response: { 200: z.object({ message: z.string(), id: z.number() }) } },
+      schema: { tags, summary: 'Staff: send an email through the outbox (rate-limited, audited)', body: composeEmailSchema, response: { 200: composedEmailAnswerSchema } },
     },
     async (request) => sendComposedEmail(app.deps, auditActor(request), request.body),
   );

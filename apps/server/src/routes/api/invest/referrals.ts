@@ -1,18 +1,8 @@
-import { z } from 'zod';
-import { formatCents, REFERRAL_MESSAGES } from '@app/shared';
+import { formatCents, REFERRAL_MESSAGES, referralsAnswerSchema } from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { currentUser, requireUser } from '../../../plugins/session';
 import { getSettings } from '../../../services/platform/settings';
 import { listReferrals } from '../../../services/invest/referrals';
-
-const referral = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: z.string().nullable(),
-  joinedAt: z.string(),
-  bonus: z.string().nullable(),
-});
 
 /** GET /api/users/referrals: the caller's code, link path, bonus terms and referred users. */
 export async function referralRoutes(app: App) {
@@ -23,17 +13,7 @@ export async function referralRoutes(app: App) {
       schema: {
         tags: ['users'],
         summary: "The caller's referral code and referred users (message 'No referrals' when none)",
-        response: {
-          200: z.object({
-            referrals: z.array(referral),
-            message: z.string().optional(),
-            referralCode: z.string(),
-            referralPath: z.string(),
-            bonusPercent: z.number(),
-            bonusCap: z.string(),
-            totalBonus: z.string(),
-          }),
-        },
+        response: { 200: referralsAnswerSchema },
       },
     },
     async (request) => {

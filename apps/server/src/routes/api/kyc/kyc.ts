@@ -1,7 +1,17 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { KYC_DOCUMENT_SIDES, KYC_MAX_FILE_BYTES, KYC_MESSAGES, KYC_STATUSES, kycDecisionSchema, type KycDocumentSide } from '@app/shared';
+import {
+  KYC_DOCUMENT_SIDES,
+  KYC_MAX_FILE_BYTES,
+  KYC_MESSAGES,
+  kycDecisionAnswerSchema,
+  kycDecisionSchema,
+  kycStatusViewSchema,
+  kycUploadAnswerSchema,
+  pendingKycListSchema,
+  type KycDocumentSide,
+} from '@app/shared';
 import { AppError, badRequest } from '../../../lib/errors';
 import type { App } from '../../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
@@ -17,43 +27,7 @@ import {
   type KycDecision,
 } from '../../../services/kyc/kyc';
 
-const message = z.object({ message: z.string() });
-const statusView = z.object({
-  kycStatus: z.enum(KYC_STATUSES),
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  reason: z.string().nullable(),
-});
-const pendingCase = z.object({
-  _id: z.string(),
-  submissionId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  role: z.string(),
-  isVerified: z.boolean(),
-  kycStatus: z.enum(KYC_STATUSES),
-  createdAt: z.string(),
-  submittedAt: z.string(),
-  previousRejections: z.number(),
-  lastRejectionReason: z.string().nullable(),
-  kyc: z.object({
-    frontDoc: z.string(),
-    backDoc: z.string(),
-    frontType: z.string(),
-    backType: z.string(),
-    frontName: z.string(),
-    backName: z.string(),
-  }),
-});
 const userParam = z.object({ id: z.string().min(1).max(64) });
-const decisionAnswer = z.object({
-  message: z.string(),
-  user: z.object({ _id: z.string(), kycStatus: z.enum(['Approved', 'Rejected']) }),
-  submissionId: z.string(),
-  reviewedAt: z.string(),
-});
 
 const tooLarge = () => new AppError(413, KYC_MESSAGES.tooLarge);
 
@@ -87,7 +61,7 @@ async function uploadRoute(scope: App) {
         tags: ['kyc'],
         summary: 'Upload identity documents (multipart: front and back, 10 MB each)',
         consumes: ['multipart/form-data'],
-        response: { 201: message.extend({ kyc: statusView }) },
+        response: { 201: kycUploadAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -128,7 +102,7 @@ export async function kycRoutes(app: App) {
     '/api/users/kyc/status',
     {
       preHandler: requireUser,
-      schema: { tags: ['kyc'], summary: "The signed-in user's KYC status (with the rejection reason)", response: { 200: statusView } },
+      schema: { tags: ['kyc'], summary: "The signed-in user's KYC status (with the rejection reason)", response: { 200: kycStatusViewSchema } },
     },
     async (request) => getOwnKycStatus(app.deps, currentUser(request)),
   );
@@ -140,7 +114,7 @@ export async function kycRoutes(app: App) {
       schema: {
         tags: ['kyc'],
         summary: 'Pending KYC cases, oldest first (staff)',
-        response: { 200: z.object({ pendingUsers: z.array(pendingCase) }) },
+        response: { 200: pendingKycListSchema },
       },
     },
     async (request) => ({ pendingUsers: await listPendingKyc(app.deps, currentUser(request)) }),
@@ -159,7 +133,7 @@ export async function kycRoutes(app: App) {
           summary: `${decision === 'Approved' ? 'Approve' : 'Reject'} a pending KYC submission (staff)`,
           params: userParam,
           body: kycDecisionSchema,
-          response: { 200: decisionAnswer },
+          response: { 200: kycDecisionAnswerSchema },
         },
       },
       async (request) => {

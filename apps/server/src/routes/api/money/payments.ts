@@ -7,6 +7,7 @@ import {
   paymentCreateSchema,
   paymentDecisionSchema,
   paymentViewSchema,
+  pendingPaymentListSchema,
 } from '@app/shared';
 import { z } from 'zod';
 import type { App } from '../../../plugins/types';
@@ -75,7 +76,7 @@ export async function paymentsRoutes(app: App) {
     '/api/payments/pending-deposit',
     {
       preHandler: requireStaff,
-      schema: { tags: ['payments'], summary: 'Pending deposits, oldest first, each with what the chain shows (staff)', response: { 200: z.array(paymentViewSchema) } },
+      schema: { tags: ['payments'], summary: 'Pending deposits, oldest first, each with what the chain shows (staff)', response: { 200: pendingPaymentListSchema } },
     },
     async () => listPendingPayments(app.deps),
   );

@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { CHAIN_NETWORKS, savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalDecisionAnswerSchema, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
+import {
+  feeScheduleViewSchema,
+  idParam,
+  messageSchema,
+  pendingWithdrawalListSchema,
+  savedWalletListSchema,
+  savedWalletSchema,
+  savedWalletViewSchema,
+  withdrawalAnswerSchema,
+  withdrawalAssetListSchema,
+  withdrawalCreateSchema,
+  withdrawalDecisionAnswerSchema,
+  withdrawalDecisionSchema,
+  withdrawalViewSchema,
+} from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
@@ -16,8 +30,6 @@ import {
   withdrawalAssets,
 } from '../../../services/money/withdrawals';
 
-const savedWalletView = z.object({ _id: z.string(), asset: z.string(), address: z.string(), label: z.string(), createdAt: z.string() });
-const idParam = z.object({ id: z.string().min(1).max(64) });
 /** PUT approve/reject may come without a body. */
 const decisionBody = z.preprocess((value) => value ?? {}, withdrawalDecisionSchema);
 
@@ -29,7 +41,7 @@ export async function withdrawalsRoutes(app: App) {
       schema: {
         tags: ['withdrawals'],
         summary: 'The withdrawal fee schedule (flat + percent), shown before confirming',
-        response: { 200: z.object({ flatCents: z.number(), basisPoints: z.number(), flat: z.string(), percent: z.string() }) },
+        response: { 200: feeScheduleViewSchema },
       },
     },
     async () => feeSchedule(app.deps.db),
@@ -42,7 +54,7 @@ export async function withdrawalsRoutes(app: App) {
       schema: {
         tags: ['withdrawals'],
         summary: 'The assets that can be withdrawn (BTC, ETH and the configured tokens) and their networks',
-        response: { 200: z.object({ assets: z.array(z.object({ asset: z.string(), network: z.enum(CHAIN_NETWORKS) })) }) },
+        response: { 200: withdrawalAssetListSchema },
       },
     },
     async () => ({ assets: await withdrawalAssets(app.deps) }),
@@ -56,7 +68,7 @@ export async function withdrawalsRoutes(app: App) {
         tags: ['withdrawals'],
         summary: 'Request a withdrawal: holds the amount. Honours Idempotency-Key.',
         body: withdrawalCreateSchema,
-        response: { 201: answer },
+        response: { 201: withdrawalAnswerSchema },
       },
     },
     (request, reply) => withIdempotency(request, reply, () => createWithdrawal(app.deps, currentUser(request), request.body), { status: 201 }),
@@ -66,14 +78,14 @@ export async function withdrawalsRoutes(app: App) {
     '/api/withDraw/pending',
     {
       preHandler: requireStaff,
-      schema: { tags: ['withdrawals'], summary: 'Pending withdrawals, oldest first, with age (staff)', response: { 200: z.object({ withdrawals: z.array(withdrawalView) }) } },
+      schema: { tags: ['withdrawals'], summary: 'Pending withdrawals, oldest first, with age (staff)', response: { 200: pendingWithdrawalListSchema } },
     },
     async () => ({ withdrawals: await listPendingWithdrawals(app.deps) }),
   );
 
   app.get(
     '/api/withDraw/get-withdrawal/:id',
-    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'One withdrawal (its owner or staff)', params: idParam, response: { 200: withdrawalView } } },
+    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'One withdrawal (its owner or staff)', params: idParam, response: { 200: withdrawalViewSchema } } },
     async (request) => getWithdrawal(app.deps, currentUser(request), request.params.id),
   );
 
@@ -102,7 +114,7 @@ export async function withdrawalsRoutes(app: App) {
 
   app.get(
     '/api/withDraw/wallets',
-    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Saved withdrawal addresses (up to two)', response: { 200: z.object({ wallets: z.array(savedWalletView) }) } } },
+    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Saved withdrawal addresses (up to two)', response: { 200: savedWalletListSchema } } },
     async (request) => ({ wallets: await listSavedWallets(app.deps.db, currentUser(request).id) }),
   );
 
@@ -110,7 +122,7 @@ export async function withdrawalsRoutes(app: App) {
     '/api/withDraw/wallets',
     {
       preHandler: requireUser,
-      schema: { tags: ['withdrawals'], summary: 'Save a withdrawal address (409 when two are saved)', body: savedWalletSchema, response: { 201: savedWalletView } },
+      schema: { tags: ['withdrawals'], summary: 'Save a withdrawal address (409 when two are saved)', body: savedWalletSchema, response: { 201: savedWalletViewSchema } },
     },
     async (request, reply) => {
       const wallet = await saveWallet(app.deps.db, currentUser(request).id, request.body);
@@ -120,7 +132,7 @@ export async function withdrawalsRoutes(app: App) {
 
   app.delete(
     '/api/withDraw/wallets/:id',
-    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Delete a saved withdrawal address', params: idParam, response: { 200: z.object({ message: z.string() }) } } },
+    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Delete a saved withdrawal address', params: idParam, response: { 200: messageSchema } } },
     async (request) => {
       await deleteSavedWallet(app.deps.db, currentUser(request).id, request.params.id);
       return { message: 'Wallet address deleted' };

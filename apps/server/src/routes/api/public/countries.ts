@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { countryListSchema } from '@app/shared';
 import { COUNTRIES } from '../../../services/public/countries';
 import type { App } from '../../../plugins/types';
 
@@ -9,7 +9,7 @@ export async function countriesRoutes(app: App) {
       schema: {
         tags: ['system'],
         summary: 'Countries for the register and profile forms',
-        response: { 200: z.array(z.object({ name: z.string(), code: z.string() })) },
+        response: { 200: countryListSchema },
       },
     },
     async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').send([...COUNTRIES]),

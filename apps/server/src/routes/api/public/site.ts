@@ -1,28 +1,7 @@
-import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
-import { contactSchema } from '@app/shared';
+import { contactSchema, messageSchema, publicSettingsSchema, publicStatsSchema } from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { getPublicSettings, getPublicStats, sendContactMessage } from '../../../services/public/site';
-
-const statsSchema = z.object({
-  investors: z.number().int(),
-  countries: z.number().int(),
-  assetsUnderManagement: z.string(),
-  paidOut: z.string(),
-});
-
-const publicSettingsSchema = z.object({
-  supportPhone: z.string(),
-  supportEmail: z.string(),
-  chatEmbedUrl: z.string(),
-  supportHours: z.string(),
-  minInvestment: z.string().nullable(),
-  chartServiceUrl: z.string(),
-  riskNotice: z.string(),
-  googleSignIn: z.boolean(),
-});
-
-const messageSchema = z.object({ message: z.string() });
 
 /** Contact messages per IP in the window: enough for a real visitor, useless for a spammer. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
@@ -34,7 +13,7 @@ export async function publicSiteRoutes(app: App) {
 
   app.get(
     '/api/stats',
-    { schema: { tags: ['public'], summary: 'Live figures for the home page counters', response: { 200: statsSchema } } },
+    { schema: { tags: ['public'], summary: 'Live figures for the home page counters', response: { 200: publicStatsSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return getPublicStats(app.deps.db);

@@ -1,11 +1,11 @@
+import { healthSchema, notReadySchema, readySchema } from '@app/shared';
 import type { App } from '../../../plugins/types';
-import { z } from 'zod';
 import { documentStore } from '../../../services/kyc/document-storage';
 
 export async function healthRoutes(app: App) {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: healthSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -15,7 +15,7 @@ export async function healthRoutes(app: App) {
       schema: {
         tags: ['system'],
         summary: 'Readiness: database reachable, migrations applied, document storage writable',
-        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ message: z.string(), status: z.literal('not ready') }) },
+        response: { 200: readySchema, 503: notReadySchema },
       },
     },
     async (_request, reply) => {
