@@ -22,7 +22,8 @@ import { createOutbox } from '../apps/server/src/email/outbox';
 import { renderEmail } from '../apps/server/src/email/render';
 import { adjustBalance, verifyLedger } from '../apps/server/src/ledger';
 import { insertUser } from '../apps/server/src/services/auth/accounts';
-import { decidePayment, newTransactionId } from '../apps/server/src/services/money/payments';
+import { decidePayment } from '../apps/server/src/services/money/payment-decisions';
+import { newTransactionId } from '../apps/server/src/services/money/payments';
 import { createSession } from '../apps/server/src/services/auth/sessions';
 import { testConfig } from '../apps/server/test/helpers/build-test-app';
 

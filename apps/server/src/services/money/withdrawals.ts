@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, isStaff, MAX_SAVED_WALLETS, roleRank, STAFF_QUEUE_LIMIT, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type SavedWalletView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer } from '@app/shared';
+import { DAY_MS, formatCents, formatUsd, isStaff, roleRank, STAFF_QUEUE_LIMIT, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
-import { approvalRequests, savedWallets, users, withdrawals, type SavedWalletRow, type UserRow, type WithdrawalRow } from '../../db/schema';
+import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
 import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
@@ -103,7 +103,8 @@ export async function withdrawalAssets(deps: AppDeps): Promise<WithdrawalAsset[]
 }
 
 /** An asset open for withdrawals: BTC, ETH and the configured tokens. */
-function withdrawableAsset(settings: Settings, symbol: string): AssetInfo {
+/** The asset, when it can be withdrawn (BTC, ETH and the configured tokens); 400 otherwise. */
+export function withdrawableAsset(settings: Settings, symbol: string): AssetInfo {
   const asset = findAsset(settings.evmTokens, symbol);
   if (!asset) throw badRequest(`Withdrawals in ${symbol} are not available`);
   return asset;
@@ -346,51 +347,4 @@ export async function decideWithdrawal(
     return toWithdrawalView(updated, owner, now, withdrawalViewContext(deps, await getSettings(tx)));
   });
   return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view, pendingApproval: null };
-}
-
-// ---- Saved wallet addresses (at most two) ----------------------------------------------
-
-const toSavedWalletView = (row: SavedWalletRow): SavedWalletView => ({
-  _id: row.id,
-  asset: row.asset,
-  address: row.address,
-  label: row.label,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export async function listSavedWallets(db: DbOrTx, userId: string): Promise<SavedWalletView[]> {
-  const rows = await db.select().from(savedWallets).where(eq(savedWallets.userId, userId)).orderBy(asc(savedWallets.slot));
-  return rows.map(toSavedWalletView);
-}
-
-const WALLETS_FULL = `You can save up to ${MAX_SAVED_WALLETS} wallet addresses. Delete one first.`;
-
-/** Saves an address in a free slot; the (user, slot) unique index keeps it to two under any race. */
-export async function saveWallet(db: DbOrTx, userId: string, input: { asset: string; address: string; label?: string | undefined }): Promise<SavedWalletView> {
-  withdrawableAsset(await getSettings(db), input.asset);
-  const existing = await listSavedWallets(db, userId);
-  if (existing.some((wallet) => wallet.address === input.address && wallet.asset === input.asset)) {
-    throw conflict('This wallet address is already saved');
-  }
-  const used = new Set((await db.select({ slot: savedWallets.slot }).from(savedWallets).where(eq(savedWallets.userId, userId))).map((row) => row.slot));
-  const slot = [1, 2].find((candidate) => !used.has(candidate));
-  if (!slot) throw conflict(WALLETS_FULL);
-  try {
-    const [row] = await db
-      .insert(savedWallets)
-      .values({ id: randomUUID(), userId, slot, asset: input.asset, address: input.address, label: input.label ?? '' })
-      .returning();
-    return toSavedWalletView(row!);
-  } catch (error) {
-    if (isUniqueViolation(error, 'saved_wallets_user_slot_unique')) throw conflict(WALLETS_FULL);
-    throw error;
-  }
-}
-
-export async function deleteSavedWallet(db: DbOrTx, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(savedWallets)
-    .where(and(eq(savedWallets.id, id), eq(savedWallets.userId, userId)))
-    .returning({ id: savedWallets.id });
-  if (deleted.length === 0) throw notFound('Wallet address not found');
 }

@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { emailOutbox, investments } from '../../../src/db/schema';
 import type { Database } from '../../../src/db/client';
 import { adjustBalance, getUserBalances, verifyLedger } from '../../../src/ledger';
-import { approveInvestment, matureDue, startInvestment } from '../../../src/services/invest/investments';
+import { approveInvestment } from '../../../src/services/invest/decisions';
+import { startInvestment } from '../../../src/services/invest/investments';
+import { matureDue } from '../../../src/services/invest/maturity';
 import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../../helpers/build-test-app';
 
 const DAY = 86_400_000;

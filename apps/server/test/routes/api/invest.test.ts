@@ -289,7 +289,7 @@ describe('maturity', () => {
   });
 
   it('the scheduled job matures everyone due; a retired plan keeps its running investments', async () => {
-    const { matureDue } = await import('../../../src/services/invest/investments');
+    const { matureDue } = await import('../../../src/services/invest/maturity');
     const users = [await investor(), await investor()];
     const created = await t.app.inject({
       method: 'POST',

@@ -14,17 +14,9 @@ import type { App } from '../../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { withIdempotency } from '../../../services/platform/idempotency';
-import {
-  approveInvestment,
-  getOwnInvestment,
-  investmentView,
-  listPendingInvestments,
-  listUserInvestments,
-  matureDue,
-  rejectInvestment,
-  requestUpgrade,
-  startInvestment,
-} from '../../../services/invest/investments';
+import { approveInvestment, rejectInvestment } from '../../../services/invest/decisions';
+import { getOwnInvestment, investmentView, listPendingInvestments, listUserInvestments, requestUpgrade, startInvestment } from '../../../services/invest/investments';
+import { matureDue } from '../../../services/invest/maturity';
 
 const rejectBody = z.object({ notes: z.string().trim().max(500).optional() }).nullish();
 

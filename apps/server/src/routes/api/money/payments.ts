@@ -15,7 +15,8 @@ import { currentUser, requireStaff, requireUser } from '../../../plugins/session
 import { auditActor } from '../../../services/platform/audit';
 import { depositAddressFor, depositOptions, listOnchainDeposits } from '../../../services/money/chain-deposits';
 import { withIdempotency } from '../../../services/platform/idempotency';
-import { createPayment, decidePayment, listPendingPayments, viewPayment } from '../../../services/money/payments';
+import { decidePayment } from '../../../services/money/payment-decisions';
+import { createPayment, listPendingPayments, viewPayment } from '../../../services/money/payments';
 
 export async function paymentsRoutes(app: App) {
   app.post(

@@ -21,14 +21,12 @@ import { withIdempotency } from '../../../services/platform/idempotency';
 import {
   createWithdrawal,
   decideWithdrawal,
-  deleteSavedWallet,
   feeSchedule,
   getWithdrawal,
   listPendingWithdrawals,
-  listSavedWallets,
-  saveWallet,
   withdrawalAssets,
 } from '../../../services/money/withdrawals';
+import { deleteSavedWallet, listSavedWallets, saveWallet } from '../../../services/money/saved-wallets';
 
 /** PUT approve/reject may come without a body. */
 const decisionBody = z.preprocess((value) => value ?? {}, withdrawalDecisionSchema);
