@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PENDING_QUEUES, type PendingCounts } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { tableExists } from './solvency';
+import { selectRows } from '../../db/rows';
 
 /** Each staff queue: the table and the condition of a request waiting for staff. */
 const QUEUE_SOURCES: Record<keyof PendingCounts, { table: string; where: string }> = {
@@ -12,10 +13,6 @@ const QUEUE_SOURCES: Record<keyof PendingCounts, { table: string; where: string 
   approvals: { table: 'approval_requests', where: `status = 'Pending'` },
 };
 
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
 /**
  * How many requests wait in each staff queue. Read straight from the tables (not from the
  * services that fill them), so it works on every instance and whatever each feature does.
@@ -25,9 +22,7 @@ export async function pendingCounts(db: DbOrTx): Promise<PendingCounts> {
   for (const queue of PENDING_QUEUES) {
     const source = QUEUE_SOURCES[queue];
     if (!(await tableExists(db, source.table))) continue;
-    const [row] = rows<{ total: string }>(
-      await db.execute(sql.raw(`select count(*)::text as total from ${source.table} where ${source.where}`)),
-    );
+    const [row] = await selectRows<{ total: string }>(db, sql.raw(`select count(*)::text as total from ${source.table} where ${source.where}`));
     counts[queue] = Number(row?.total ?? 0);
   }
   return counts;

@@ -4,16 +4,14 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { depositAddresses } from '../../db/schema';
 import { assetCatalog, balancesAt, chainErrorText, networkName, usdCentsOf } from '../../chain';
+import { postingTotals, receivedFundsFlows } from '../../ledger/reads';
 import { verifyLedger } from '../../ledger/verify';
 import { getSettings } from '../platform/settings';
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { selectRows } from '../../db/rows';
 
 /** Whether a table exists (features land independently; the back office reads what is there). */
 export async function tableExists(db: DbOrTx, name: string): Promise<boolean> {
-  const [row] = rows<{ present: boolean }>(await db.execute(sql`select to_regclass(${name}) is not null as present`));
+  const [row] = await selectRows<{ present: boolean }>(db, sql`select to_regclass(${name}) is not null as present`);
   return Boolean(row?.present);
 }
 
@@ -28,30 +26,15 @@ export function checkLedger(db: DbOrTx): Promise<LedgerReport> {
  * ledger's postings, with ledger verify's result.
  */
 export async function solvencyReport(db: DbOrTx): Promise<Omit<SolvencyReport, 'onchain'>> {
-  const byKind = rows<{ kind: string; total: string }>(
-    await db.execute(sql`select a.kind, coalesce(sum(p.amount_cents), 0)::text as total
-      from ledger_accounts a join ledger_postings p on p.account_id = a.id group by a.kind`),
-  );
-  const kind = new Map(byKind.map((row) => [row.kind, Number(row.total)]));
+  const kind = await postingTotals(db);
   const get = (name: string) => kind.get(name) ?? 0;
-
-  // received_funds: deposits post it negative, payouts (withdrawal settle) post it positive.
-  const [flow] = rows<{ received: string; paid: string }>(
-    await db.execute(sql`select
-        coalesce(sum(case when p.amount_cents < 0 then -p.amount_cents else 0 end), 0)::text as received,
-        coalesce(sum(case when p.amount_cents > 0 then p.amount_cents else 0 end), 0)::text as paid
-      from ledger_postings p join ledger_accounts a on a.id = p.account_id where a.kind = 'received_funds'`),
-  );
-  const receivedCents = Number(flow?.received ?? 0);
-  const paidCents = Number(flow?.paid ?? 0);
+  const { receivedCents, paidCents } = await receivedFundsFlows(db);
 
   let profitDueCents = 0;
   let activeInvestments = 0;
   if (await tableExists(db, 'investments')) {
     // Profit is computed per investment the way maturity credits it (basis points, half to even).
-    const active = rows<{ amount: string; bp: number }>(
-      await db.execute(sql`select amount_cents::text as amount, roi_basis_points as bp from investments where status = 'Active'`),
-    );
+    const active = await selectRows<{ amount: string; bp: number }>(db, sql`select amount_cents::text as amount, roi_basis_points as bp from investments where status = 'Active'`);
     profitDueCents = active.reduce((sum, row) => sum + applyBasisPoints(Number(row.amount), Number(row.bp)), 0);
     activeInvestments = active.length;
   }

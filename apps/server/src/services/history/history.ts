@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { KeysetCursor } from '../../db/keyset';
 import { formatCents, type HistoryItem, type HistoryType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -10,17 +10,17 @@ import { badRequest } from '../../lib/errors';
  *
  * A source answers "the user's next `limit` entries after this position" with its own
  * indexed query; the merge takes the newest across sources. To add one (investments),
- * implement HistorySource and list it in services/history-sources.ts.
+ * implement HistorySource and list it in history/sources.ts.
  *
  * Order: timestamp desc, then type desc, then sortId desc. A source's SQL must order
  * by its timestamp desc, then its sort id desc (text compared in "C" collation, or a
- * zero-padded number), and apply `afterCursorSql`.
+ * zero-padded number), and apply `afterKeySql` (db/keyset.ts).
  */
 export interface HistoryEntry {
   type: HistoryType;
   /** Unique within the type, comparable as text in the same order the SQL uses. */
   sortId: string;
-  /** Exact timestamp text from PostgreSQL (microseconds, UTC), see `cursorAtSql`. */
+  /** Exact timestamp text from PostgreSQL (microseconds, UTC), see `keyTimeSql`. */
   cursorAt: string;
   at: Date;
   status: string;
@@ -34,11 +34,8 @@ export interface HistoryEntry {
 /** What a source fills in of a history item; the merge adds type, status, description and timestamp. */
 export type HistoryFields = Omit<HistoryItem, 'type' | 'status' | 'description' | 'timestamp'>;
 
-export interface HistoryCursor {
-  at: string;
-  type: HistoryType;
-  id: string;
-}
+/** Where a page starts: the source (history type) and position of the last item of the page before. */
+export type HistoryCursor = KeysetCursor<HistoryType>;
 
 export interface SourceQuery {
   userId: string;
@@ -52,23 +49,6 @@ export interface HistorySource {
   /** Statuses this source can have (for the filter). */
   statuses: readonly string[];
   fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]>;
-}
-
-/** Select expression giving a timestamp column as exact UTC text with microseconds. */
-export function cursorAtSql(column: SQL | SQL.Aliased | unknown): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
-/**
- * WHERE fragment for "after the cursor" in the merged order, for a source of `type` whose
- * timestamp column is `at` and sort id expression is `id` (already comparable as text).
- */
-export function afterCursorSql(type: HistoryType, after: HistoryCursor | undefined, at: SQL, id: SQL): SQL {
-  if (!after) return sql`true`;
-  const cursorAt = sql`${after.at}::timestamptz`;
-  if (type < after.type) return sql`${at} <= ${cursorAt}`;
-  if (type > after.type) return sql`${at} < ${cursorAt}`;
-  return sql`${at} <= ${cursorAt} and (${at} < ${cursorAt} or ${id} < ${after.id})`;
 }
 
 function compareEntries(a: HistoryEntry, b: HistoryEntry): number {
@@ -86,10 +66,10 @@ export function encodeCursor(entry: HistoryEntry): string {
 export function decodeCursor(text: string | undefined): HistoryCursor | undefined {
   if (!text) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as HistoryCursor;
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as { at: unknown; type: unknown; id: unknown };
     if (typeof value.at !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(value.at)) throw new Error('bad');
     if (typeof value.type !== 'string' || typeof value.id !== 'string' || value.id.length > 100) throw new Error('bad');
-    return value;
+    return { at: value.at, source: value.type as HistoryType, id: value.id };
   } catch {
     throw badRequest('Invalid cursor');
   }

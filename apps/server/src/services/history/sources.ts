@@ -3,22 +3,20 @@ import { formatCents, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryPage } 
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { explorerUrl } from '../../chain';
-import { afterCursorSql, historyPage, toHistoryItem, type HistoryEntry, type HistorySource, type SourceQuery } from './history';
+import { afterKeySql, keyTimeSql } from '../../db/keyset';
+import { adjustmentJournals } from '../../ledger/reads';
+import { historyPage, toHistoryItem, type HistoryEntry, type HistorySource, type SourceQuery } from './history';
 import { getSettings } from '../platform/settings';
 import { investmentsHistorySource } from '../invest/history-source';
+import { selectRows } from '../../db/rows';
 
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-const AT = `to_char(%s at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const cursorAt = (column: string) => sql.raw(AT.replace('%s', column));
+const cursorAt = (column: string) => keyTimeSql(sql.raw(column));
 
 export const paymentsHistorySource: HistorySource = {
   type: 'Transaction',
   statuses: PAYMENT_STATUSES,
   async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
-    const found = rows<{
+    const found = await selectRows<{
       id: string;
       transaction_id: string;
       amount_cents: string;
@@ -29,15 +27,13 @@ export const paymentsHistorySource: HistorySource = {
       source: string;
       created_at: string | Date;
       cursor_at: string;
-    }>(
-      await db.execute(sql`select id, transaction_id, amount_cents::text, asset, tx_hash, status, notes, source, created_at, ${cursorAt('created_at')} as cursor_at
+    }>(db, sql`select id, transaction_id, amount_cents::text, asset, tx_hash, status, notes, source, created_at, ${cursorAt('created_at')} as cursor_at
         from payments
         where user_id = ${query.userId}
           ${query.status ? sql`and status = ${query.status}` : sql``}
-          and ${afterCursorSql('Transaction', query.after, sql`created_at`, sql`(id collate "C")`)}
+          and ${afterKeySql('Transaction', query.after, sql`created_at`, sql`(id collate "C")`)}
         order by created_at desc, id collate "C" desc
-        limit ${query.limit}`),
-    );
+        limit ${query.limit}`);
     return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const at = new Date(row.created_at);
@@ -68,7 +64,7 @@ export const withdrawalsHistorySource: HistorySource = {
   type: 'Withdrawal',
   statuses: WITHDRAWAL_STATUSES,
   async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
-    const found = rows<{
+    const found = await selectRows<{
       id: string;
       amount_cents: string;
       fee_cents: string;
@@ -81,15 +77,13 @@ export const withdrawalsHistorySource: HistorySource = {
       payout_verified: boolean;
       request_date: string | Date;
       cursor_at: string;
-    }>(
-      await db.execute(sql`select id, amount_cents::text, fee_cents::text, asset, wallet_address, status, notes, payout_tx_hash, payout_block_number::text, payout_verified_at is not null as payout_verified, request_date, ${cursorAt('request_date')} as cursor_at
+    }>(db, sql`select id, amount_cents::text, fee_cents::text, asset, wallet_address, status, notes, payout_tx_hash, payout_block_number::text, payout_verified_at is not null as payout_verified, request_date, ${cursorAt('request_date')} as cursor_at
         from withdrawals
         where user_id = ${query.userId}
           ${query.status ? sql`and status = ${query.status}` : sql``}
-          and ${afterCursorSql('Withdrawal', query.after, sql`request_date`, sql`(id collate "C")`)}
+          and ${afterKeySql('Withdrawal', query.after, sql`request_date`, sql`(id collate "C")`)}
         order by request_date desc, id collate "C" desc
-        limit ${query.limit}`),
-    );
+        limit ${query.limit}`);
     return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const feeCents = Number(row.fee_cents);
@@ -121,15 +115,6 @@ export const withdrawalsHistorySource: HistorySource = {
   },
 };
 
-/** Journal kinds shown as their own history items ("Adjustment by support: <reason>", bonuses). */
-const ADJUSTMENT_KINDS = ['balance_adjustment', 'profit_adjustment', 'fee', 'fee_refund', 'referral_bonus'] as const;
-/**
- * Written out (not as parameters) and identical to the predicate of the partial index
- * ledger_journals_user_history_idx, so the planner uses it.
- */
-const ADJUSTMENT_FILTER = sql.raw(
-  `j.kind in (${ADJUSTMENT_KINDS.map((kind) => `'${kind}'`).join(', ')}) and (j.kind <> 'fee' or j.reference is null)`,
-);
 const KIND_NAMES: Record<string, string> = {
   balance_adjustment: 'Balance adjustment',
   profit_adjustment: 'Profit adjustment',
@@ -142,45 +127,31 @@ export const adjustmentsHistorySource: HistorySource = {
   type: 'Adjustment',
   statuses: ['Completed'],
   async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
-    // The wallet is reached through each journal's postings, not by (user, wallet): given the
-    // wallet first, a large database's planner walks all of the user's wallet postings.
-    const found = rows<{ id: string; kind: string; label: string; reason: string | null; created_at: string | Date; cursor_at: string; amount_cents: string }>(
-      await db.execute(sql`select j.id::text, j.kind, j.label, j.reason, j.created_at, ${cursorAt('j.created_at')} as cursor_at, p.amount_cents::text
-        from ledger_journals j
-        join ledger_postings p on p.journal_id = j.id
-        join ledger_accounts a on a.id = p.account_id and a.kind = 'wallet'
-        where j.user_id = ${query.userId}
-          and ${ADJUSTMENT_FILTER}
-          and ${afterCursorSql('Adjustment', query.after, sql`j.created_at`, sql`(lpad(j.id::text, 20, '0') collate "C")`)}
-        order by j.created_at desc, j.id desc
-        limit ${query.limit}`),
-    );
-    return found.map((row): HistoryEntry => {
-      const amountCents = Number(row.amount_cents);
-      const at = new Date(row.created_at);
-      return {
+    const found = await adjustmentJournals(db, { userId: query.userId, source: 'Adjustment', after: query.after, limit: query.limit });
+    return found.map(
+      (journal): HistoryEntry => ({
         type: 'Adjustment',
-        sortId: row.id.padStart(20, '0'),
-        cursorAt: row.cursor_at,
-        at,
+        sortId: journal.id.padStart(20, '0'),
+        cursorAt: journal.cursorAt,
+        at: journal.createdAt,
         status: 'Completed',
-        amountCents,
-        description: row.label,
+        amountCents: journal.amountCents,
+        description: journal.label,
         fields: {
-          _id: row.id,
-          kind: KIND_NAMES[row.kind] ?? row.kind,
-          label: row.label,
-          reason: row.reason,
-          amount: formatCents(amountCents),
-          createdAt: at.toISOString(),
+          _id: journal.id,
+          kind: KIND_NAMES[journal.kind] ?? journal.kind,
+          label: journal.label,
+          reason: journal.reason,
+          amount: formatCents(journal.amountCents),
+          createdAt: journal.createdAt.toISOString(),
         },
-      };
-    });
+      }),
+    );
   },
 };
 
 /**
- * Every source of the history, merged by services/history.ts. The investments feature adds
+ * Every source of the history, merged by history/history.ts. The investments feature adds
  * its source here (one line).
  */
 export const HISTORY_SOURCES: HistorySource[] = [paymentsHistorySource, withdrawalsHistorySource, adjustmentsHistorySource, investmentsHistorySource];

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { formatCents, INVESTMENT_STATUSES } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { afterCursorSql, cursorAtSql, type HistoryEntry, type HistorySource, type SourceQuery } from '../history/history';
+import { afterKeySql, keyTimeSql } from '../../db/keyset';
+import type { HistoryEntry, HistorySource, SourceQuery } from '../history/history';
 import { termProfitCents } from './investments';
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { selectRows } from '../../db/rows';
 
 /**
  * Investments in the merged transaction history (SPEC §3 history item, type Investment):
@@ -18,7 +16,7 @@ export const investmentsHistorySource: HistorySource = {
   statuses: INVESTMENT_STATUSES,
   async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
     const at = sql`coalesce(start_date, created_at)`;
-    const found = rows<{
+    const found = await selectRows<{
       id: string;
       investment_id: string;
       plan_name: string;
@@ -34,16 +32,14 @@ export const investmentsHistorySource: HistorySource = {
       end_date: string | Date | null;
       created_at: string | Date;
       cursor_at: string;
-    }>(
-      await db.execute(sql`select id, investment_id, plan_name, plan_id, roi_basis_points, duration_seconds, amount_cents::text, profit_cents::text,
-          status, kind, end_reason, start_date, end_date, created_at, ${cursorAtSql(at)} as cursor_at
+    }>(db, sql`select id, investment_id, plan_name, plan_id, roi_basis_points, duration_seconds, amount_cents::text, profit_cents::text,
+          status, kind, end_reason, start_date, end_date, created_at, ${keyTimeSql(at)} as cursor_at
         from investments
         where user_id = ${query.userId}
           ${query.status ? sql`and status = ${query.status}` : sql``}
-          and ${afterCursorSql('Investment', query.after, at, sql`(id collate "C")`)}
+          and ${afterKeySql('Investment', query.after, at, sql`(id collate "C")`)}
         order by ${at} desc, id collate "C" desc
-        limit ${query.limit}`),
-    );
+        limit ${query.limit}`);
     return found.map((row): HistoryEntry => {
       const amountCents = Number(row.amount_cents);
       const profitCents = row.profit_cents === null ? termProfitCents(amountCents, row.roi_basis_points) : Number(row.profit_cents);

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { formatCents, type ReferralView } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts, ledgerJournals, ledgerPostings, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { referralBonusesCredited } from '../../ledger/reads';
 
 export interface ReferralList {
   referrals: ReferralView[];
@@ -12,7 +13,7 @@ export interface ReferralList {
  * The users the caller referred (name, email, photo), newest first, with the bonus each
  * earned, read from the referrer's referral_bonus journals. Deleted accounts are left out
  * (their personal data is gone). The bonus itself is credited when a referred user's first
- * deposit is confirmed (services/payments.ts) through the ledger's creditReferralBonus,
+ * deposit is confirmed (money/payment-decisions.ts) through the ledger's creditReferralBonus,
  * whose (kind, reference) uniqueness makes it once per referred user.
  */
 export async function listReferrals(db: DbOrTx, referrerId: string): Promise<ReferralList> {
@@ -22,25 +23,10 @@ export async function listReferrals(db: DbOrTx, referrerId: string): Promise<Ref
     .where(and(eq(users.referredById, referrerId), isNull(users.deletedAt)))
     .orderBy(desc(users.createdAt), desc(users.id));
   if (referred.length === 0) return { referrals: [], totalBonusCents: 0 };
-  const credited = await db
-    .select({ reference: ledgerJournals.reference, amountCents: ledgerPostings.amountCents })
-    .from(ledgerJournals)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.journalId, ledgerJournals.id))
-    .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.id, ledgerPostings.accountId), eq(ledgerAccounts.kind, 'wallet')))
-    .where(
-      and(
-        eq(ledgerJournals.userId, referrerId),
-        eq(ledgerJournals.kind, 'referral_bonus'),
-        inArray(
-          ledgerJournals.reference,
-          referred.map((user) => `referral:${user.id}`),
-        ),
-      ),
-    );
-  const bonusByReference = new Map(credited.map((row) => [row.reference, Number(row.amountCents)]));
+  const bonusByUser = await referralBonusesCredited(db, referrerId, referred.map((user) => user.id));
   let totalBonusCents = 0;
   const referrals = referred.map((user) => {
-    const bonus = bonusByReference.get(`referral:${user.id}`);
+    const bonus = bonusByUser.get(user.id);
     if (bonus !== undefined) totalBonusCents += bonus;
     return {
       _id: user.id,

@@ -1,8 +1,9 @@
-import { and, countDistinct, count, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, countDistinct, count, isNull, ne } from 'drizzle-orm';
 import { CONTACT_MESSAGES, formatCents, type ContactInput, type PublicSettings, type PublicStats } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts, users } from '../../db/schema';
+import { users, type AccountKind } from '../../db/schema';
+import { accountTotals } from '../../ledger/reads';
 import { listPlans } from '../invest/plans';
 import { getSettings } from '../platform/settings';
 
@@ -23,13 +24,8 @@ export async function getPublicStats(db: DbOrTx): Promise<PublicStats> {
     .from(users)
     .where(and(live, ne(users.country, '')));
   const [all] = await db.select({ investors: count() }).from(users).where(live);
-  const money = await db
-    .select({ kind: ledgerAccounts.kind, total: sql<string>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::text` })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.kind, ['wallet', 'held', 'invested', 'profit_expense']))
-    .groupBy(ledgerAccounts.kind);
-  const by = new Map(money.map((row) => [row.kind, BigInt(row.total)]));
-  const get = (kind: (typeof money)[number]['kind']) => by.get(kind) ?? 0n;
+  const by = await accountTotals(db, ['wallet', 'held', 'invested', 'profit_expense']);
+  const get = (kind: AccountKind) => by.get(kind) ?? 0n;
   const aum = get('wallet') + get('held') + get('invested');
   const paid = -get('profit_expense');
   return {
