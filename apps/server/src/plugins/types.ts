@@ -18,10 +18,8 @@ declare module 'fastify' {
     allowWhileImpersonating?: boolean;
     /** A GET that changes state (the spec's logout): refused cross-site like POST, PUT, PATCH and DELETE. */
     changesState?: boolean;
-    /** Read the user's balances with the session (one round trip): for read routes that show them. */
-    sessionWithBalances?: boolean;
-    /** Read the balances and the daily wallet movements since this time (given now) with the session: the dashboard. */
-    sessionWithDailyMovesSince?: (now: Date) => string;
+    /** Set by the session plugin on a route that reads its own session (`sessionWith`). */
+    sessionReadByRoute?: boolean;
   }
 }
 

@@ -4,7 +4,6 @@ import { batchedRead } from '../../db/batched-read';
 import { jsonRow } from '../../db/json-row';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users, userTotp } from '../../db/schema';
-import { accountBalancesByKind, balancesFromAccounts, dailyWalletMovesSince, type DailyMove, type UserBalances } from '../../ledger/balances';
 import { hashToken, randomToken } from '../../lib/crypto';
 
 export const SESSION_COOKIE = 'sid';
@@ -52,10 +51,6 @@ export interface ActiveSession {
   user: SessionUser;
   /** Confirmed two-factor set-up: read with the session because staff guards and the user view need it. */
   twoFactorEnabled: boolean;
-  /** The user's ledger figures, when the route asked for them with the session (`sessionWithBalances`). */
-  balances?: UserBalances;
-  /** The user's daily wallet movements since the asked time, when the route asked for them (`sessionWithDailyMovesSince`). */
-  dailyMoves?: DailyMove[];
 }
 
 const SESSION_FIELDS = { session: sessionInfoJson.sql, user: sessionUserJson.sql, twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null` };
@@ -63,43 +58,19 @@ const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
 const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
-interface SessionQueryRow {
+/** A row of `sessionQuery`: the session and user as JSON, and the fields a route added. */
+export interface SessionQueryRow {
   session: Record<string, unknown>;
   user: Record<string, unknown>;
   twoFactorEnabled: boolean;
-  accountBalances?: Record<string, string> | null;
-  dailyMoves?: DailyMove[] | null;
 }
 
 /**
- * Every signed-in request reads its session: concurrent requests share a query
- * (db/batched-read.ts). A key is the session id, followed for the dashboard by the start of
- * its series ("id since"); callers of one batch asking from different times (midnight, a test
- * clock) get the moves since the earliest, which the series ignores before its own first day.
+ * The live sessions of the `ids` placeholder with their users and two-factor state, plus
+ * `extra` select expressions over the session's user (`sessions.userId`): a route that shows
+ * more of the user's data reads it with the session, in one round trip.
  */
-function batchedSessions(execute: (values: { ids: string[]; since: string }) => Promise<SessionQueryRow[]>) {
-  return batchedRead({
-    load: async (keys: string[]) => {
-      const asked = keys.map((key) => {
-        const [id = '', since = ''] = key.split(' ');
-        return { key, id, since };
-      });
-      const since = asked.reduce((earliest, { since: from }) => (from && (!earliest || from < earliest) ? from : earliest), '');
-      const rows = await execute({ ids: [...new Set(asked.map(({ id }) => id))], since });
-      const byId = new Map(rows.map((row) => [row.session.id as string, row]));
-      return asked.flatMap(({ key, id }) => {
-        const row = byId.get(id);
-        return row ? [{ key, row }] : [];
-      });
-    },
-    keyOf: (answer) => answer.key,
-    // Two batches in flight: while one is in PostgreSQL the server parses and answers the
-    // other's requests instead of waiting (ADR 0013: dashboard +15%, getUser +0-6%).
-    maxInFlight: 2,
-  });
-}
-
-const sessionQuery = (db: DbOrTx, extra: Record<string, SQL>) =>
+export const sessionQuery = <Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) =>
   db
     .select({ ...SESSION_FIELDS, ...extra })
     .from(sessions)
@@ -107,48 +78,47 @@ const sessionQuery = (db: DbOrTx, extra: Record<string, SQL>) =>
     .leftJoin(userTotp, TOTP_OF_SESSION)
     .where(LIVE_SESSIONS);
 
+/** The distinct session ids of a batch's keys, for the `ids` placeholder. */
+export const distinctIds = (keys: readonly { id: string }[]) => [...new Set(keys.map((key) => key.id))];
+
+/**
+ * Every signed-in request reads its session: concurrent requests share a query
+ * (db/batched-read.ts). A key names the session (`id`) and whatever else the statement
+ * needs; `execute` reads the batch's keys and each key gets its session's row.
+ */
+export function batchedSessionRead<Key extends { id: string }, Row extends SessionQueryRow>(execute: (keys: readonly Key[]) => Promise<Row[]>) {
+  return batchedRead<Key, Row>({
+    load: async (keys) => {
+      const byId = new Map((await execute(keys)).map((row) => [row.session.id as string, row]));
+      return keys.map((key) => byId.get(key.id));
+    },
+    // Two batches in flight: while one is in PostgreSQL the server parses and answers the
+    // other's requests instead of waiting (ADR 0013: dashboard +15%, getUser +0-6%).
+    maxInFlight: 2,
+  });
+}
+
+/** The session id of a token (only its hash is stored), or null for a token of the wrong size. */
+export function sessionIdOf(token: string): string | null {
+  return token.length < 20 || token.length > 100 ? null : hashToken(token);
+}
+
 /** The live sessions with their users and two-factor state. */
 const sessionById = preparedPerDatabase((db) => {
   const statement = sessionQuery(db, {}).prepare('sessions_by_id');
-  return batchedSessions(({ ids }) => statement.execute({ ids }));
+  return batchedSessionRead((keys: readonly { id: string }[]) => statement.execute({ ids: distinctIds(keys) }));
 });
 
-/** The same plus the user's balances, for the routes that show them. */
-const sessionWithBalancesById = preparedPerDatabase((db) => {
-  const statement = sessionQuery(db, { accountBalances: accountBalancesByKind(sessions.userId) }).prepare('sessions_with_balances_by_id');
-  return batchedSessions(({ ids }) => statement.execute({ ids }));
-});
+/** Finds the live session for a token; suspended or deleted users have none. */
+export async function findSession(db: DbOrTx, token: string): Promise<ActiveSession | null> {
+  const id = sessionIdOf(token);
+  const row = id ? await sessionById(db)({ id }) : undefined;
+  return row ? activeSession(db, row) : null;
+}
 
-/** The same plus the daily wallet movements since a time: the dashboard in one round trip. */
-const sessionWithDailyMovesById = preparedPerDatabase((db) => {
-  const statement = sessionQuery(db, {
-    accountBalances: accountBalancesByKind(sessions.userId),
-    dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`),
-  }).prepare('sessions_with_daily_moves_by_id');
-  return batchedSessions((values) => statement.execute(values));
-});
-
-/**
- * Finds the live session for a token; suspended or deleted users have none. With
- * `withBalances`, the user's ledger figures come in the same query; with `dailyMovesSince` (an
- * ISO time), those and the daily wallet movements since then.
- */
-export async function findSession(
-  db: DbOrTx,
-  token: string,
-  options: { withBalances?: boolean; dailyMovesSince?: string } = {},
-): Promise<ActiveSession | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const id = hashToken(token);
-  const answer = options.dailyMovesSince
-    ? await sessionWithDailyMovesById(db)(`${id} ${options.dailyMovesSince}`)
-    : await (options.withBalances ? sessionWithBalancesById : sessionById)(db)(id);
-  if (!answer) return null;
-  const { row } = answer;
-  const active = await liveSession(db, sessionInfoJson.decode(row.session), sessionUserJson.decode(row.user), row.twoFactorEnabled);
-  if (active && row.accountBalances !== undefined) active.balances = balancesFromAccounts(row.accountBalances ?? {});
-  if (active && row.dailyMoves !== undefined) active.dailyMoves = row.dailyMoves ?? [];
-  return active;
+/** A session row as the request's `auth`, unless its user is suspended or deleted (then all their sessions end). */
+export function activeSession(db: DbOrTx, row: SessionQueryRow): Promise<ActiveSession | null> {
+  return liveSession(db, sessionInfoJson.decode(row.session), sessionUserJson.decode(row.user), row.twoFactorEnabled);
 }
 
 /** A found session, unless its user is suspended or deleted (then all their sessions end). */

@@ -44,7 +44,13 @@ export function planView(row: PlanRow): PlanView {
 /** The public plan list: read on every visit to the plan pages, so concurrent visits share a query. */
 const openPlans = preparedPerDatabase((db) => {
   const statement = db.select().from(plans).where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name)).prepare('open_plans');
-  return batchedRead({ load: async () => [await statement.execute()], keyOf: () => 'open' });
+  // One key: every visitor of a batch shares the rows read for it.
+  return batchedRead<'open', PlanRow[]>({
+    load: async (keys) => {
+      const rows = await statement.execute();
+      return keys.map(() => rows);
+    },
+  });
 });
 
 /**

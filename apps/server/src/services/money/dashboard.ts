@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { DAY_MS, formatCents, type BalanceSeries, type DashboardData } from '@app/shared';
+import type { AppDeps } from '../../deps';
+import { preparedPerDatabase } from '../../db/prepared';
+import { sessions } from '../../db/schema';
 import { moneyFigures, type DailyMove, type UserBalances } from '../../ledger';
-import type { SessionUser } from '../auth/sessions';
+import { accountBalancesByKind, balancesFromAccounts, dailyWalletMovesSince } from '../../ledger/balances';
+import { activeSession, batchedSessionRead, distinctIds, sessionIdOf, sessionQuery, type ActiveSession, type SessionUser } from '../auth/sessions';
 
 /** Days in the dashboard's balance series. */
 const SERIES_DAYS = 30;
@@ -45,10 +50,38 @@ export function balanceSeries(moves: DailyMove[], currentCents: number, now: Dat
   return { from, to, changes: changes.reverse() };
 }
 
+/** What the dashboard shows beyond the session: the user's balances and daily wallet movements. */
+export interface DashboardMoney {
+  balances: UserBalances;
+  moves: DailyMove[];
+}
+
 /**
- * The signed-in user's dashboard, from the balances and daily movements read with the session.
+ * The session with the dashboard's data, in one statement: the balances and the daily wallet
+ * movements since the series' start. A key is the session and that start; callers of one
+ * batch asking from different starts (midnight, a test clock) get the moves since the
+ * earliest, which the series ignores before its own first day.
  */
-export function dashboard(user: SessionUser, balances: UserBalances, moves: DailyMove[], now: Date): DashboardData {
+const sessionWithDashboardById = preparedPerDatabase((db) => {
+  const statement = sessionQuery(db, {
+    accountBalances: accountBalancesByKind(sessions.userId),
+    dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`),
+  }).prepare('sessions_with_daily_moves_by_id');
+  return batchedSessionRead((keys: readonly { id: string; since: string }[]) =>
+    statement.execute({ ids: distinctIds(keys), since: keys.reduce((earliest, key) => (key.since < earliest ? key.since : earliest), keys[0]!.since) }),
+  );
+});
+
+/** The live session of a token with its dashboard's data (for `sessionWith` in the route). */
+export async function findSessionWithDashboard(deps: Pick<AppDeps, 'db' | 'now'>, token: string): Promise<{ auth: ActiveSession; data: DashboardMoney } | null> {
+  const id = sessionIdOf(token);
+  const row = id ? await sessionWithDashboardById(deps.db)({ id, since: seriesStart(deps.now()) }) : undefined;
+  const auth = row ? await activeSession(deps.db, row) : null;
+  return auth && row ? { auth, data: { balances: balancesFromAccounts(row.accountBalances ?? {}), moves: row.dailyMoves ?? [] } } : null;
+}
+
+/** The signed-in user's dashboard, from the balances and daily movements read with the session. */
+export function dashboard(user: SessionUser, { balances, moves }: DashboardMoney, now: Date): DashboardData {
   return {
     hasFees: user.hasFees,
     isVerified: user.isVerified,

@@ -13,7 +13,7 @@ import {
   userViewSchema,
 } from '@app/shared';
 import { jsonOnly } from '../../../plugins/json-only';
-import { currentUser, requireUser } from '../../../plugins/session';
+import { currentUser, requireUser, sessionWith } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
 import { verifyGoogleCredential } from '../../../services/auth/google';
 import {
@@ -31,7 +31,7 @@ import {
 import { MESSAGES } from '../../../services/auth/messages';
 import { updateProfile } from '../../../services/auth/profile';
 import { register } from '../../../services/auth/register';
-import { toUserView } from '../../../services/auth/user-view';
+import { findSessionWithBalances, toUserView } from '../../../services/auth/user-view';
 import { clearSessionCookie, ensureDeviceCookie, setSessionCookie } from '../../cookies';
 import { deviceRoutes } from './devices';
 import { passwordRoutes } from './passwords';
@@ -68,6 +68,7 @@ async function answerLogin(app: App, request: FastifyRequest, reply: FastifyRepl
 /** The account under /api/users: register, sign-in (password, emailed code, Google), sign-out, the user. */
 export async function usersAuthRoutes(app: App) {
   const limits = await authRateLimits(app);
+  const withBalances = sessionWith(findSessionWithBalances);
 
   // -------------------------------------------------------------- register / login / logout
 
@@ -138,11 +139,12 @@ export async function usersAuthRoutes(app: App) {
   app.get(
     '/api/users/getUser',
     {
+      // The user's balances come with the session, in one round trip.
+      preValidation: withBalances.hook,
       preHandler: requireUser,
-      config: { sessionWithBalances: true },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userViewSchema } },
     },
-    async (request) => toUserView(app.deps.db, currentUser(request), request.auth),
+    async (request) => toUserView(app.deps.db, currentUser(request), request.auth, withBalances.data(request)),
   );
 
   app.patch(
