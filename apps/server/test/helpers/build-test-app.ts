@@ -52,6 +52,14 @@ function adminUrl(url: string, database = 'postgres'): string {
 
 /** PostgreSQL is available (TEST_DATABASE_URL set): tests that need real concurrency can run. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * Options for a suite or test that needs PostgreSQL (real concurrency, several instances):
+ * skipped without TEST_DATABASE_URL, and tagged, so `npm test` fails when it is set and the
+ * test still did not run (scripts/test.mjs).
+ */
+export const needsPostgres = { skip: !onPostgres, tags: ['postgres'] };
+/** The same for a test that also needs Redis (REDIS_URL). */
+export const needsRedis = { skip: !onPostgres || !process.env.REDIS_URL, tags: ['postgres', 'redis'] };
 /** This suite's default database is PostgreSQL (the server-pg project) rather than PGlite. */
 const defaultPostgres = onPostgres && process.env.VAULTLINE_TEST_DB === 'postgres';
 

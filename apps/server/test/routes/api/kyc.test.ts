@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
-import { buildTestApp, onPostgres, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { buildTestApp, onPostgres, type TestApp, type TestUser, needsPostgres } from '../../helpers/build-test-app';
 import { auditLog, emailOutbox, kycSubmissions, users } from '../../../src/db/schema';
 import {
   assertValidKey,
@@ -791,7 +791,7 @@ describe('document storage', () => {
 
 if (!onPostgres) console.log('KYC concurrency tests skipped: TEST_DATABASE_URL is not set (they need real PostgreSQL concurrency)');
 
-describe.skipIf(!onPostgres)('concurrency (PostgreSQL)', () => {
+describe('concurrency (PostgreSQL)', needsPostgres, () => {
   it('decides a case exactly once when two reviewers act at the same instant', async () => {
     for (let round = 0; round < 5; round += 1) {
       const applicant = await newApplicant();
