@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { KycStatus, Role } from '@app/shared';
 import { buildApp } from '../../src/app';
 import { loadChainConfig, type Config } from '../../src/config';
@@ -190,4 +190,31 @@ export async function buildTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/** A value built in the file's beforeAll, read through a proxy by the tests and later hooks. */
+function builtLater<T extends object>(what: string, build: () => Promise<T>, close?: (value: T) => Promise<void>): T {
+  let built: T | undefined;
+  beforeAll(async () => {
+    built = await build();
+  });
+  if (close) afterAll(async () => {
+    if (built) await close(built);
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!built) throw new Error(`${what} is built in beforeAll: use it inside tests and hooks`);
+      return Reflect.get(built, key);
+    },
+  });
+}
+
+/** The file's app: built before its tests (`buildTestApp(options)`), closed after them. */
+export function useTestApp(options?: Parameters<typeof buildTestApp>[0]): TestApp {
+  return builtLater('The test app', () => buildTestApp(options), (app) => app.close());
+}
+
+/** A user of the file's app, created once before its tests (after the app). */
+export function useUser(t: TestApp, options?: Parameters<TestApp['createUser']>[0]): TestUser {
+  return builtLater('The test user', () => t.createUser(options));
 }

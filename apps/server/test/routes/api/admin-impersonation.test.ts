@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, emailOutbox, sessions, users } from '../../../src/db/schema';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { type TestUser, useTestApp } from '../../helpers/build-test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function cookieOf(response: { headers: Record<string, unknown> }, name: string): string | undefined {
   const raw = response.headers['set-cookie'];

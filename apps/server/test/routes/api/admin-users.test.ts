@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
 import { setDocumentStore } from '../../../src/services/kyc/document-storage';
 import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { type TestUser, useTestApp } from '../../helpers/build-test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function lastAudit(action: string) {
   const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { useTestApp } from '../../helpers/build-test-app';
 import { Browser, emailsTo, registerIn } from '../../helpers/auth-browser';
 import { recoveryCodes, userTotp } from '../../../src/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ config: { authRateLimitScale: 1000 } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ config: { authRateLimitScale: 1000 } });
 
 function codeAt(secret: string, at: Date) {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({

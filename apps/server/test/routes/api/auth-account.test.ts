@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { useTestApp } from '../../helpers/build-test-app';
 import { Browser, linkTokenFor, registerIn } from '../../helpers/auth-browser';
 import { authTokens } from '../../../src/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ config: { authRateLimitScale: 1000 } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ config: { authRateLimitScale: 1000 } });
 
 describe('logout, loginStatus, getUser', () => {
   async function twoSessions() {

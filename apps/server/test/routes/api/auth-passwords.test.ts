@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../helpers/build-test-app';
+import { TEST_PASSWORD, useTestApp } from '../../helpers/build-test-app';
 import { Browser, emailsTo, lastEmail, linkTokenFor, registerIn, registration, uniqueEmail } from '../../helpers/auth-browser';
 import { sessions, users } from '../../../src/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ config: { authRateLimitScale: 1000 } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ config: { authRateLimitScale: 1000 } });
 
 describe('forgot and reset password', () => {
   it('answers the same whether or not the email exists, and emails only a real account', async () => {

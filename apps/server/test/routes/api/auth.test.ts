@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { buildTestApp, useTestApp } from '../../helpers/build-test-app';
 import { Browser, emailsTo, lastEmail, loginCodeFor, registerIn, registration, uniqueEmail } from '../../helpers/auth-browser';
 import { loginCodes, users } from '../../../src/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ config: { authRateLimitScale: 1000 } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ config: { authRateLimitScale: 1000 } });
 
 const FORBIDDEN_KEYS = ['passwordHash', 'password', 'token', 'googleSub', 'secret', 'totp', 'deletedAt', 'referredById'];
 

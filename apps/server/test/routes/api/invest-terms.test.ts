@@ -1,52 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { INVEST_MESSAGES, type InvestmentView } from '@app/shared';
 import { emailOutbox, ledgerHolds } from '../../../src/db/schema';
-import { adjustBalance, getUserBalances, verifyLedger } from '../../../src/ledger';
+import { verifyLedger } from '../../../src/ledger';
 import { proratedProfitCents, termProfitCents } from '../../../src/services/invest/investments';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { type TestUser, useTestApp, useUser } from '../../helpers/build-test-app';
+import { DAY, HOUR, investHelpers } from '../../helpers/invest-calls';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await t.createUser({ role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const staff = useUser(t, { role: 'admin' });
 
 type Investment = InvestmentView;
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-async function fund(user: TestUser, cents: number) {
-  await t.database.db.transaction((tx) =>
-    adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: cents, reason: 'test funding', actorId: null }),
-  );
-}
-
-async function investor(cents = 100_000): Promise<TestUser> {
-  const user = await t.createUser();
-  await fund(user, cents);
-  return user;
-}
-
-const balances = (user: TestUser) => getUserBalances(t.database.db, user.user.id);
-
-function invest(user: TestUser, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/invest/start-invest', headers: { ...user.headers, ...headers }, payload });
-}
-
-async function startActive(user: TestUser, amount: number | string, planName = 'Basic'): Promise<Investment> {
-  const created = await invest(user, { amount, planName });
-  expect(created.statusCode).toBe(201);
-  const id = created.json<{ investment: Investment }>().investment._id;
-  const approved = await t.app.inject({ method: 'PUT', url: `/api/invest/${id}/approve`, headers: staff.headers });
-  expect(approved.statusCode).toBe(200);
-  return approved.json<{ investment: Investment }>().investment;
-}
+const { investor, balances, invest, startActive } = investHelpers(t, staff);
 
 const maturity = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/invest/deposit-maturity', headers: user.headers });
 const detail = async (user: TestUser, id: string) =>

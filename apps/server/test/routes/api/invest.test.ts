@@ -1,51 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { INVEST_MESSAGES, type InvestmentView } from '@app/shared';
 import { auditLog, emailOutbox, investments } from '../../../src/db/schema';
-import { adjustBalance, getUserBalances } from '../../../src/ledger';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { useTestApp, useUser } from '../../helpers/build-test-app';
+import { DAY, investHelpers } from '../../helpers/invest-calls';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await t.createUser({ role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const staff = useUser(t, { role: 'admin' });
 
 type Investment = InvestmentView;
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-async function fund(user: TestUser, cents: number) {
-  await t.database.db.transaction((tx) =>
-    adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: cents, reason: 'test funding', actorId: null }),
-  );
-}
-
-async function investor(cents = 100_000): Promise<TestUser> {
-  const user = await t.createUser();
-  await fund(user, cents);
-  return user;
-}
-
-const balances = (user: TestUser) => getUserBalances(t.database.db, user.user.id);
-
-function invest(user: TestUser, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/invest/start-invest', headers: { ...user.headers, ...headers }, payload });
-}
-
-async function startActive(user: TestUser, amount: number | string, planName = 'Basic'): Promise<Investment> {
-  const created = await invest(user, { amount, planName });
-  expect(created.statusCode).toBe(201);
-  const id = created.json<{ investment: Investment }>().investment._id;
-  const approved = await t.app.inject({ method: 'PUT', url: `/api/invest/${id}/approve`, headers: staff.headers });
-  expect(approved.statusCode).toBe(200);
-  return approved.json<{ investment: Investment }>().investment;
-}
+const { fund, investor, balances, invest, startActive } = investHelpers(t, staff);
 
 describe('POST /api/invest/start-invest', () => {
   it('needs a session, a verified email and approved KYC', async () => {

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { KYC_MESSAGES } from '@app/shared';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { type TestUser, useTestApp, useUser } from '../../helpers/build-test-app';
 import { auditLog, emailOutbox } from '../../../src/db/schema';
 import { pdf, png } from '../../helpers/kyc-files';
 import { kycHelpers } from '../../helpers/kyc-calls';
 
-let t: TestApp;
-let admin: TestUser;
-let author: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
-  author = await t.createUser({ role: 'author' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
+const author = useUser(t, { role: 'author' });
 
 const { upload, uploadPair, newApplicant, userRow, submissionsOf, decide, getDocument } = kycHelpers(() => t);
 
