@@ -53,6 +53,42 @@ const featureBoundaries = [
   },
 ];
 
+/**
+ * The server's layers (ADR 0016): routes call services; services hold the rules and reach the
+ * database and the ledger; the ledger is the only writer of money and, with ledger/reads.ts,
+ * the only reader of its tables; db/ and lib/ know nothing above them. Each folder gets one
+ * entry (flat config does not merge rule options across entries).
+ */
+const LEDGER_TABLES = {
+  group: ['**/db/schema', '**/db/schema/*'],
+  importNames: ['ledgerAccounts', 'ledgerJournals', 'ledgerPostings', 'ledgerHolds'],
+  message: 'Only ledger/ reads and writes the ledger tables: use its read API (ledger/reads.ts, getUserBalances).',
+};
+const LEDGER_TABLES_IN_SQL = {
+  selector: 'TemplateElement[value.raw=/\\bledger_(accounts|journals|postings|holds)\\b/]',
+  message: 'Only ledger/ reads and writes the ledger tables: use its read API (ledger/reads.ts, getUserBalances).',
+};
+/** Imports of these top-level folders of apps/server/src from below them (../x, ../../x/y...). */
+const above = (...folders) => ({
+  group: folders.flatMap((folder) => ['../', '../../', '../../../', '../../../../'].flatMap((up) => [`${up}${folder}`, `${up}${folder}/**`])),
+  message: `This layer does not import ${folders.join(', ')} (ADR 0016).`,
+});
+const serverLayers = [
+  ...[
+    ['apps/server/src/routes/**/*.ts', [above('db', 'ledger')]],
+    ['apps/server/src/services/**/*.ts', [LEDGER_TABLES, above('routes', 'plugins')]],
+    ['apps/server/src/{plugins,jobs,cli,email,chain}/**/*.ts', [LEDGER_TABLES, above('routes')]],
+    ['apps/server/src/lib/**/*.ts', [above('routes', 'plugins', 'services', 'ledger', 'db')]],
+    ['apps/server/src/db/**/*.ts', [above('routes', 'plugins', 'services', 'ledger')]],
+    ['apps/server/src/ledger/**/*.ts', [above('routes', 'plugins', 'services')]],
+  ].map(([files, patterns]) => ({ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/ledger/**', 'apps/server/src/db/**'],
+    rules: { 'no-restricted-syntax': ['error', LEDGER_TABLES_IN_SQL] },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -77,4 +113,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...featureBoundaries,
+  ...serverLayers,
 );

@@ -12,6 +12,11 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Tests that need a service: scripts/test.mjs fails the run when its URL is set and they were skipped.
+    tags: [
+      { name: 'postgres', description: 'needs PostgreSQL (TEST_DATABASE_URL)' },
+      { name: 'redis', description: 'needs Redis (REDIS_URL)' },
+    ],
     projects: [
       'packages/shared',
       'apps/web',

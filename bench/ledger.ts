@@ -1,6 +1,6 @@
 // Ledger figures on PostgreSQL (issue 4):
 // 1. Deposit confirmation: journals per second through the production service
-//    (services/payments.ts decidePayment: guarded status change, two conditional account
+//    (services/money/payments.ts decidePayment: guarded status change, two conditional account
 //    updates, journal + postings, audit entry, outbox email, one transaction) beside the
 //    same SQL statements sent directly through `pg` at the same concurrency.
 // 2. History page latency (GET /api/invest/getTransactionHistory through the app) for a
@@ -21,9 +21,10 @@ import { deriveKeys, type AppDeps } from '../apps/server/src/deps';
 import { createOutbox } from '../apps/server/src/email/outbox';
 import { renderEmail } from '../apps/server/src/email/render';
 import { adjustBalance, verifyLedger } from '../apps/server/src/ledger';
-import { insertUser } from '../apps/server/src/services/accounts';
-import { decidePayment, newTransactionId } from '../apps/server/src/services/payments';
-import { createSession } from '../apps/server/src/services/sessions';
+import { insertUser } from '../apps/server/src/services/auth/accounts';
+import { decidePayment } from '../apps/server/src/services/money/payment-decisions';
+import { newTransactionId } from '../apps/server/src/services/money/payments';
+import { createSession } from '../apps/server/src/services/auth/sessions';
 import { testConfig } from '../apps/server/test/helpers/build-test-app';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,6 +1,6 @@
 // Maturity job throughput on PostgreSQL: a backlog of due investments (default 10,000),
 // matured by one or two "instances" (separate pools and deps on one database) with the
-// production code path (services/investments.ts matureDue: FOR UPDATE SKIP LOCKED batches,
+// production code path (services/invest/maturity.ts matureDue: FOR UPDATE SKIP LOCKED batches,
 // one ledger journal + status change + email per investment).
 //
 //   node --import tsx bench/maturity.ts
@@ -19,8 +19,10 @@ import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { deriveKeys, type AppDeps } from '../apps/server/src/deps';
 import { createOutbox } from '../apps/server/src/email/outbox';
 import { adjustBalance, verifyLedger } from '../apps/server/src/ledger';
-import { insertUser } from '../apps/server/src/services/accounts';
-import { approveInvestment, matureDue, startInvestment } from '../apps/server/src/services/investments';
+import { insertUser } from '../apps/server/src/services/auth/accounts';
+import { approveInvestment } from '../apps/server/src/services/invest/decisions';
+import { startInvestment } from '../apps/server/src/services/invest/investments';
+import { matureDue } from '../apps/server/src/services/invest/maturity';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BACKLOG = Number(process.env.MATURITY_BACKLOG ?? 10_000);

@@ -1,9 +1,11 @@
 // `npm test`: lint, typecheck, unit and integration tests (Vitest), then end-to-end tests
-// (Playwright on the built app). Ends with one line: "N passed, N failed".
+// (Playwright on the built app). Ends with one line: "N passed, N failed, N skipped". With
+// TEST_DATABASE_URL (or REDIS_URL) set, the tests tagged 'postgres' (or 'redis') must have run,
+// and the server suites must have run on PostgreSQL as project server-pg: otherwise the run fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const results = { passed: 0, failed: 0 };
+const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 mkdirSync('test-results', { recursive: true });
 
@@ -31,6 +33,34 @@ function readJson(file) {
   }
 }
 
+/**
+ * What was meant to run and did not: tests tagged for a service whose URL is set but skipped,
+ * and, with TEST_DATABASE_URL, server suites that did not run a second time (project server-pg).
+ */
+function meantToRun(report) {
+  const problems = [];
+  const wanted = [
+    ['postgres', 'TEST_DATABASE_URL'],
+    ['redis', 'REDIS_URL'],
+  ].filter(([, variable]) => process.env[variable]);
+  for (const [tag, variable] of wanted) {
+    const skipped = report.testResults
+      .flatMap((file) => file.assertionResults)
+      .filter((test) => test.status !== 'passed' && test.status !== 'failed' && (test.tags ?? []).includes(tag));
+    for (const test of skipped) console.log(`skipped although ${variable} is set: ${test.fullName}`);
+    if (skipped.length > 0) problems.push(`${skipped.length} ${tag} test(s) skipped with ${variable} set`);
+  }
+  if (process.env.TEST_DATABASE_URL) {
+    const runs = new Map();
+    for (const file of report.testResults) {
+      if (file.name.includes('/apps/server/')) runs.set(file.name, (runs.get(file.name) ?? 0) + 1);
+    }
+    const once = [...runs].filter(([, count]) => count < 2).map(([name]) => name);
+    if (runs.size === 0 || once.length > 0) problems.push(`server suites not run on PostgreSQL (server-pg): ${runs.size === 0 ? 'none ran' : once.length}`);
+  }
+  return problems;
+}
+
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 check('typecheck', run('typecheck', 'npm', ['run', 'typecheck', '--silent']));
 
@@ -46,8 +76,10 @@ const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   results.passed += vitest.numPassedTests;
   results.failed += vitest.numFailedTests;
+  results.skipped += vitest.numPendingTests + vitest.numTodoTests;
   if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} vitest test(s)`);
   if (!vitestOk && vitest.numFailedTests === 0) check('vitest run (suite error)', false);
+  for (const problem of meantToRun(vitest)) check(problem, false);
 } else {
   check('vitest (no report)', false);
 }
@@ -63,6 +95,7 @@ if (!run('web build', 'npm', ['run', 'build', '--silent'])) {
     const failed = report.stats.unexpected;
     results.passed += passed;
     results.failed += failed;
+    results.skipped += report.stats.skipped;
     if (failed > 0) failures.push(`${failed} end-to-end test(s)`);
     if (!e2eOk && failed === 0) check('playwright run (suite error)', false);
   } else {
@@ -71,5 +104,5 @@ if (!run('web build', 'npm', ['run', 'build', '--silent'])) {
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
-console.log(`\n${results.passed} passed, ${results.failed} failed`);
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(results.failed === 0 ? 0 : 1);

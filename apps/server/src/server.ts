@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { ensureAdmin } from './services/accounts';
-import { documentStore } from './services/document-storage';
+import { ensureAdmin } from './services/auth/accounts';
+import { documentStore } from './services/kyc/document-storage';
 import { checkRedis, databaseStartupError } from './startup-errors';
 
 /** Time allowed for in-flight requests to finish after SIGTERM/SIGINT. */

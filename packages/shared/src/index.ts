@@ -3,7 +3,6 @@ export * from './errors';
 export * from './roles';
 export * from './constants';
 export * from './schemas/index';
-export * from './types';
 export * from './addresses';
 export * from './balance-series';
 export * from './gating';

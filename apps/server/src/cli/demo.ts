@@ -4,9 +4,9 @@ import { buildApp } from '../app';
 import type { App } from '../plugins/types';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { ensureAdmin, findUserByEmail, insertUser } from '../services/accounts';
-import { createSession } from '../services/sessions';
-import { getSettings, putSettings } from '../services/settings';
+import { ensureAdmin, findUserByEmail, insertUser } from '../services/auth/accounts';
+import { createSession } from '../services/auth/sessions';
+import { getSettings, putSettings } from '../services/platform/settings';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 const DEMO_ADMIN = { email: 'admin@demo.vaultline.local', password: 'Demo-Admin-Passw0rd!' };

@@ -6,7 +6,7 @@
  */
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { migrateDocumentsToDatabase } from '../services/document-storage';
+import { migrateDocumentsToDatabase } from '../services/kyc/document-storage';
 
 async function main(): Promise<number> {
   const config = loadConfig();

@@ -9,14 +9,16 @@
  * the number of requests that arrived during the previous round trip.
  */
 export function batchedRead<K, R>(options: {
-  /** Reads the rows of these distinct keys; rows for keys that do not exist are missing. */
-  load: (keys: K[]) => Promise<R[]>;
-  keyOf: (row: R) => K;
+  /**
+   * Reads the rows of these keys (one per caller, in the order asked, repeats included) and
+   * answers each key's row at the same index, or undefined where there is none.
+   */
+  load: (keys: readonly K[]) => Promise<ReadonlyArray<R | undefined>>;
   /** Batches read at once: 1 keeps a single connection busy, so the rest of the pool serves other queries. */
   maxInFlight?: number;
   maxBatch?: number;
 }): (key: K) => Promise<R | undefined> {
-  const { load, keyOf, maxInFlight = 1, maxBatch = 256 } = options;
+  const { load, maxInFlight = 1, maxBatch = 256 } = options;
   const waiting: Array<{ key: K; resolve: (row: R | undefined) => void; reject: (error: unknown) => void }> = [];
   let inFlight = 0;
   let scheduled = false;
@@ -26,18 +28,15 @@ export function batchedRead<K, R>(options: {
     while (waiting.length > 0 && inFlight < maxInFlight) {
       const batch = waiting.splice(0, maxBatch);
       inFlight += 1;
-      load([...new Set(batch.map((waiter) => waiter.key))]).then(
-        (rows) => {
-          const byKey = new Map(rows.map((row) => [keyOf(row), row]));
-          for (const waiter of batch) waiter.resolve(byKey.get(waiter.key));
-        },
-        (error: unknown) => {
-          for (const waiter of batch) waiter.reject(error);
-        },
-      ).finally(() => {
-        inFlight -= 1;
-        send();
-      });
+      load(batch.map((waiter) => waiter.key))
+        .then(
+          (rows) => batch.forEach((waiter, index) => waiter.resolve(rows[index])),
+          (error: unknown) => batch.forEach((waiter) => waiter.reject(error)),
+        )
+        .finally(() => {
+          inFlight -= 1;
+          send();
+        });
     }
   }
 

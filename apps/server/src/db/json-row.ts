@@ -1,10 +1,25 @@
-import { getTableColumns, sql, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import {
+  PgBigInt53,
+  PgBigSerial53,
+  PgBoolean,
+  PgChar,
+  PgInteger,
+  PgSerial,
+  PgSmallInt,
+  PgText,
+  PgTimestamp,
+  PgUUID,
+  PgVarchar,
+} from 'drizzle-orm/pg-core';
 
 /**
- * Column types whose JSON form is what Drizzle gives for the column once timestamps are made
- * Dates. Not numeric (JSON gives a number, Drizzle a string), nor bigints kept as bigint.
+ * Column classes (Drizzle's exported ones) whose JSON form is what Drizzle gives for the column
+ * once timestamps are made Dates. Not numeric (JSON gives a number, Drizzle a string), nor
+ * bigints kept as bigint, nor timestamps read as strings.
  */
-const JSON_SAFE = new Set(['PgText', 'PgVarchar', 'PgChar', 'PgUUID', 'PgBoolean', 'PgTimestamp', 'PgSmallInt', 'PgInteger', 'PgSerial', 'PgBigInt53', 'PgBigSerial53']);
+const JSON_SAFE = [PgText, PgVarchar, PgChar, PgUUID, PgBoolean, PgTimestamp, PgSmallInt, PgInteger, PgSerial, PgBigInt53, PgBigSerial53];
+const jsonSafe = (column: Column) => JSON_SAFE.some((kind) => column instanceof kind);
 
 export interface JsonRow<Row> {
   /** A select expression: the row (or the chosen columns) as one JSON object keyed by the schema's field names. */
@@ -32,9 +47,9 @@ export function jsonRow<T extends Table, K extends keyof InferSelectModel<T> & s
   // json_build_object takes at most 100 arguments.
   if (columns.length > 50) throw new Error('jsonRow: more than 50 columns');
   for (const [key, column] of columns) {
-    if (!JSON_SAFE.has(column.columnType)) throw new Error(`jsonRow: ${key} (${column.columnType}) has no plain JSON form`);
+    if (!jsonSafe(column)) throw new Error(`jsonRow: ${key} (${column.getSQLType()}) has no plain JSON form`);
   }
-  const converted = columns.filter(([, column]) => column.columnType === 'PgTimestamp');
+  const converted = columns.filter(([, column]) => column instanceof PgTimestamp);
   return {
     sql: sql<Record<string, unknown>>`json_build_object(${sql.join(
       columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),

@@ -1,6 +1,6 @@
 import { chainErrorText } from '../chain';
 import type { AppDeps } from '../deps';
-import { bitcoinWatcher, createEvmWatcher, type DepositWatcher } from '../services/chain-watcher';
+import { bitcoinWatcher, createEvmWatcher, type DepositWatcher } from '../services/money/chain-watcher';
 
 /**
  * Follows each watched chain on a timer (EVM_POLL_SECONDS). Several instances may run it:

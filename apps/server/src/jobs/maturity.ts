@@ -1,12 +1,12 @@
 import type { AppDeps } from '../deps';
-import { matureDue } from '../services/investments';
+import { matureDue } from '../services/invest/maturity';
 
 /** How often each instance looks for due investments. */
 export const MATURITY_INTERVAL_MS = 15_000;
 
 /**
  * Matures due investments on a timer. Safe on several instances at once: each batch claims
- * its rows with FOR UPDATE SKIP LOCKED (services/investments.ts matureDueBatch), so
+ * its rows with FOR UPDATE SKIP LOCKED (services/invest/maturity.ts matureDueBatch), so
  * instances split the backlog and nothing is paid twice. Returns a stop function that
  * waits for a run in progress.
  */

@@ -34,7 +34,6 @@ export { getUserBalances, moneyFigures, ZERO_BALANCES, type DailyMove, type Mone
 export {
   postJournal,
   balanceAllowed,
-  isUniqueViolation,
   InsufficientFundsError,
   type JournalInput,
   type PostingInput,
@@ -57,7 +56,7 @@ export {
   adjustFees,
   type AdjustmentInput,
 } from './operations';
-export { verifyLedger, type LedgerReport, type LedgerProblem } from './verify';
+export { verifyLedger } from './verify';
 export {
   ACCOUNT_KINDS,
   USER_ACCOUNT_KINDS,

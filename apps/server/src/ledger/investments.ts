@@ -8,7 +8,8 @@ import { formatUsd } from '@app/shared';
 import type { Tx } from '../db/client';
 import { ACCOUNT_KINDS } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { InsufficientFundsError, isUniqueViolation, postJournal } from './journal';
+import { isUniqueViolation } from '../db/errors';
+import { InsufficientFundsError, postJournal } from './journal';
 import { creditMaturity, settleInvestment } from './operations';
 
 export interface UpgradeRollOverInput {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { ACCOUNT_KINDS, ledgerJournals, ledgerPostings, type AccountKind, type JournalKind } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { selectRows } from '../db/rows';
 
 export interface PostingInput {
   /** One of the journal user's accounts. */
@@ -62,10 +64,6 @@ export function balanceAllowed(kind: AccountKind, balanceCents: number): boolean
   return balanceCents >= 0;
 }
 
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
 /**
  * Applies a delta to one account with a conditional UPDATE: the row lock it takes and the
  * re-checked WHERE clause make concurrent journals serialise on the account, and a journal
@@ -79,11 +77,9 @@ async function applyDelta(tx: Tx, userId: string, kind: AccountKind, delta: numb
         : kind === 'profit_expense'
           ? sql` and balance_cents + ${delta}::bigint <= 0`
           : sql` and balance_cents + ${delta}::bigint >= 0`;
-    const updated = rows<{ id: string | number; balance_cents: string | number }>(
-      await tx.execute(sql`update ledger_accounts set balance_cents = balance_cents + ${delta}::bigint
+    const updated = await selectRows<{ id: string | number; balance_cents: string | number }>(tx, sql`update ledger_accounts set balance_cents = balance_cents + ${delta}::bigint
         where user_id = ${userId} and kind = ${kind}${guard}
-        returning id, balance_cents`),
-    );
+        returning id, balance_cents`);
     const row = updated[0];
     if (row) return { id: Number(row.id), balance: Number(row.balance_cents) };
     if (attempt === 0) {
@@ -156,12 +152,3 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJo
   return { journalId, balances };
 }
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const { code, constraint: name } = current as { code?: string; constraint?: string };
-    if (code === '23505' && (!constraint || name === constraint)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isInvalidText } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 const SAFE_FASTIFY_MESSAGES: Record<string, string> = {
@@ -65,28 +66,3 @@ export const errorsPlugin = fp(async (app) => {
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
 });
-
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: string }).code;
-    if (code && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (current as { message?: string }).message ?? '';
-    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** PostgreSQL refused text that came from the request: NUL bytes or invalid byte sequences (22021, 22P05). */
-export function isInvalidText(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: string }).code;
-    if (code === '22021' || code === '22P05') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

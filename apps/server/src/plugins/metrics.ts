@@ -3,10 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { unauthorized } from '../lib/errors';
-
-function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { selectRows } from '../db/rows';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -67,7 +64,7 @@ export const metricsPlugin = fp(async (app, options: { token: string }) => {
     help: 'Active investments past their end date, not yet matured',
     registers: [register],
     async collect() {
-      const [row] = rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from investments where status = 'Active' and end_date <= now()`));
+      const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from investments where status = 'Active' and end_date <= now()`);
       this.set(row?.n ?? 0);
     },
   });
@@ -77,9 +74,7 @@ export const metricsPlugin = fp(async (app, options: { token: string }) => {
     help: 'Emails waiting to be delivered',
     registers: [register],
     async collect() {
-      const [row] = rows<{ n: number; oldest: number | null }>(
-        await db.execute(sql`select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as oldest from email_outbox where status = 'pending'`),
-      );
+      const [row] = await selectRows<{ n: number; oldest: number | null }>(db, sql`select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as oldest from email_outbox where status = 'pending'`);
       this.set(row?.n ?? 0);
       outboxAge.set(row?.oldest ?? 0);
     },
@@ -90,7 +85,7 @@ export const metricsPlugin = fp(async (app, options: { token: string }) => {
     labelNames: ['chain_id'] as const,
     registers: [register],
     async collect() {
-      for (const row of rows<{ chain_id: number; behind: number }>(await db.execute(sql`select chain_id, greatest(tip_block - next_block + 1, 0)::int as behind from chain_cursors`))) {
+      for (const row of await selectRows<{ chain_id: number; behind: number }>(db, sql`select chain_id, greatest(tip_block - next_block + 1, 0)::int as behind from chain_cursors`)) {
         this.set({ chain_id: String(row.chain_id) }, row.behind);
       }
     },

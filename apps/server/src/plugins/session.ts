@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
-import { sessionUsedPasskey } from '../services/passkeys';
-import { getSettings } from '../services/settings';
-import { findSession, SESSION_COOKIE } from '../services/sessions';
+import { sessionUsedPasskey } from '../services/auth/passkeys';
+import { getSettings } from '../services/platform/settings';
+import type { AppDeps } from '../deps';
+import { findSession, SESSION_COOKIE, type ActiveSession } from '../services/auth/sessions';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,6 +13,51 @@ function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
   return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/** A signed-in answer is one person's; impersonation is read-only. Run once the session is known. */
+function afterSessionResolved(request: FastifyRequest, reply: FastifyReply): void {
+  // A signed-in answer is one person's: no shared cache may keep it or give it to another.
+  if (request.auth) reply.header('cache-control', 'no-store').header('vary', 'Cookie, Authorization');
+  if (
+    request.auth?.session.impersonatorId &&
+    !SAFE_METHODS.has(request.method) &&
+    !request.routeOptions.config.allowWhileImpersonating
+  ) {
+    throw forbidden('Impersonation is read-only: exit impersonation to make changes');
+  }
+}
+
+/** Finds the session of a token together with more of its user's data, in one round trip. */
+export type SessionWithData<T> = (deps: AppDeps, token: string) => Promise<{ auth: ActiveSession; data: T } | null>;
+
+/** A route's own session read (see `sessionWith`); the plugin's plain read skips that route. */
+const ROUTE_SESSION_READS = new WeakSet<object>();
+
+/**
+ * preValidation for a route that shows more of the user's data than the session holds (their
+ * balances, the dashboard): `find` reads the session and that data in one statement, in place
+ * of the plain session read; the handler takes the data with `data(request)`.
+ */
+export function sessionWith<T>(find: SessionWithData<T>) {
+  const found = new WeakMap<FastifyRequest, T>();
+  async function readSessionWithData(request: FastifyRequest, reply: FastifyReply) {
+    const token = tokenFrom(request);
+    request.sessionToken = token;
+    const answer = token ? await find(request.server.deps, token) : null;
+    request.auth = answer?.auth ?? null;
+    if (answer) found.set(request, answer.data);
+    afterSessionResolved(request, reply);
+  }
+  ROUTE_SESSION_READS.add(readSessionWithData);
+  return {
+    hook: readSessionWithData,
+    /** What the read brought with the session (behind requireUser, so the session exists). */
+    data(request: FastifyRequest): T {
+      if (!found.has(request)) throw unauthorized();
+      return found.get(request)!;
+    },
+  };
 }
 
 /**
@@ -23,31 +69,23 @@ export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('sessionToken', null);
   // Guards run before body validation, so nobody learns anything (not even a validation
   // message) from a route they may not call: requireUser/Staff/Admin given as preHandler
-  // are moved to preValidation, after the session is resolved.
+  // are moved to preValidation, after the session is resolved (by the route's own read first).
   app.addHook('onRoute', (route) => {
+    const validation = [route.preValidation ?? []].flat();
+    const ownReads = validation.filter((hook) => ROUTE_SESSION_READS.has(hook));
+    if (ownReads.length > 0) route.config = { ...route.config, sessionReadByRoute: true };
     const handlers = [route.preHandler ?? []].flat();
     const guards = handlers.filter((handler) => GUARDS.has(handler as never));
-    if (guards.length === 0) return;
+    if (guards.length === 0 && ownReads.length === 0) return;
     route.preHandler = handlers.filter((handler) => !GUARDS.has(handler as never));
-    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
+    route.preValidation = [...ownReads, ...guards, ...validation.filter((hook) => !ROUTE_SESSION_READS.has(hook))] as typeof route.preValidation;
   });
   app.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.sessionReadByRoute) return;
     const token = tokenFrom(request);
     request.sessionToken = token;
-    const { sessionWithBalances, sessionWithDailyMovesSince } = request.routeOptions.config;
-    request.auth = token
-      ? await findSession(app.deps.db, token, { withBalances: sessionWithBalances, dailyMovesSince: sessionWithDailyMovesSince?.(app.deps.now()) })
-      : null;
-    // A signed-in answer is one person's: no shared cache may keep it or give it to another.
-    if (request.auth) reply.header('cache-control', 'no-store').header('vary', 'Cookie, Authorization');
-    if (
-      request.auth?.session.impersonatorId &&
-      !SAFE_METHODS.has(request.method) &&
-      !request.routeOptions.config.allowWhileImpersonating
-    ) {
-      throw forbidden('Impersonation is read-only: exit impersonation to make changes');
-    }
+    request.auth = token ? await findSession(app.deps.db, token) : null;
+    afterSessionResolved(request, reply);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { AppDeps } from '../deps';
-import type { ActiveSession } from '../services/sessions';
+import type { ActiveSession } from '../services/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,10 +18,8 @@ declare module 'fastify' {
     allowWhileImpersonating?: boolean;
     /** A GET that changes state (the spec's logout): refused cross-site like POST, PUT, PATCH and DELETE. */
     changesState?: boolean;
-    /** Read the user's balances with the session (one round trip): for read routes that show them. */
-    sessionWithBalances?: boolean;
-    /** Read the balances and the daily wallet movements since this time (given now) with the session: the dashboard. */
-    sessionWithDailyMovesSince?: (now: Date) => string;
+    /** Set by the session plugin on a route that reads its own session (`sessionWith`). */
+    sessionReadByRoute?: boolean;
   }
 }
 

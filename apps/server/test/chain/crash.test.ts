@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verifyLedger } from '../../src/ledger';
-import { insertUser } from '../../src/services/accounts';
-import { ownDepositAddress } from '../../src/services/chain-deposits';
+import { insertUser } from '../../src/services/auth/accounts';
+import { ownDepositAddress } from '../../src/services/money/chain-deposits';
 import { parseWatchKey } from '../../src/chain';
 import type { Database } from '../../src/db/client';
-import { onPostgres, openTestDatabase, TEST_PASSWORD } from '../helpers/build-test-app';
+import { onPostgres, openTestDatabase, TEST_PASSWORD, needsPostgres } from '../helpers/build-test-app';
 import { evmAccountXpub, startEvmNode, type EvmNode } from '../helpers/evm-node';
 import { startServer, type ChildServer } from '../proof/proc';
 
@@ -23,7 +23,7 @@ async function count(db: Database['db'], query: ReturnType<typeof sql>): Promise
   return result.rows[0]!.n;
 }
 
-describe.skipIf(!onPostgres)('SIGKILL while the watcher credits a backlog', () => {
+describe('SIGKILL while the watcher credits a backlog', needsPostgres, () => {
   let node: EvmNode;
   let database: Database & { url?: string };
   let server: ChildServer | undefined;

@@ -12,8 +12,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { formatCents } from '@app/shared';
 import { loadChainConfig } from '../../src/config';
 import { verifyLedger } from '../../src/ledger';
-import { createEvmWatcher, type DepositWatcher } from '../../src/services/chain-watcher';
-import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { createEvmWatcher, type DepositWatcher } from '../../src/services/money/chain-watcher';
+import { buildTestApp, openTestDatabase, type TestApp, type TestUser, needsPostgres } from '../helpers/build-test-app';
 import { DEPOSIT_MNEMONIC, evmAccountXpub, startEvmNode, TOKEN_ABI, type EvmNode } from '../helpers/evm-node';
 import { figures } from '../money/helpers';
 
@@ -321,7 +321,7 @@ describe('a backlog, restarts and several instances', () => {
     await database.close();
   });
 
-  it.skipIf(!onPostgres)('two instances watching at once credit every transfer exactly once', { timeout: 120_000 }, async () => {
+  it('two instances watching at once credit every transfer exactly once', { ...needsPostgres, timeout: 120_000 }, async () => {
     const database = await openTestDatabase({ postgres: true });
     const a = await chainApp({ database, extra: { EVM_SCAN_RANGE: '3' } });
     const b = await buildTestApp({ database, config: { chain: a.app.deps.chain.config } });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
 import { loadChainConfig } from '../../src/config';
-import { putSettings } from '../../src/services/settings';
+import { putSettings } from '../../src/services/platform/settings';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { evmAccountXpub, startEvmNode, type EvmNode } from '../helpers/evm-node';
 import { BTC, fund } from '../money/helpers';

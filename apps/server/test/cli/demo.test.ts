@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app';
+import { useTestApp } from '../helpers/build-test-app';
 import { seedDemo } from '../../src/cli/demo';
 import { users } from '../../src/db/schema';
 import { verifyLedger } from '../../src/ledger';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('npm run demo', () => {
   it('seeds sample users and activity once, through the real routes, leaving the ledger consistent', async () => {

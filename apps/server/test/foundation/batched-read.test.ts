@@ -3,15 +3,15 @@ import { batchedRead } from '../../src/db/batched-read';
 
 /** A load function that records its batches and answers when released. */
 function recordingLoad() {
-  const batches: string[][] = [];
+  const batches: Array<readonly { id: string }[]> = [];
   const pending: Array<() => void> = [];
   let failNext: Error | undefined;
-  const load = (keys: string[]) =>
-    new Promise<Array<{ key: string; value: string }>>((resolve, reject) => {
+  const load = (keys: readonly { id: string }[]) =>
+    new Promise<Array<{ key: string; value: string } | undefined>>((resolve, reject) => {
       batches.push(keys);
       const error = failNext;
       failNext = undefined;
-      pending.push(() => (error ? reject(error) : resolve(keys.filter((key) => key !== 'missing').map((key) => ({ key, value: `row ${key}` })))));
+      pending.push(() => (error ? reject(error) : resolve(keys.map(({ id }) => (id === 'missing' ? undefined : { key: id, value: `row ${id}` })))));
     });
   return {
     load,
@@ -24,44 +24,44 @@ function recordingLoad() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('batchedRead', () => {
-  it('reads keys asked for in the same turn together, one answer per caller, undefined when missing', async () => {
+  it('reads the keys asked for in the same turn together, each caller its own answer (undefined when missing)', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load, keyOf: (row) => row.key });
-    const answers = Promise.all(['a', 'b', 'a', 'missing'].map((key) => read(key)));
+    const read = batchedRead({ load: source.load });
+    const answers = Promise.all(['a', 'b', 'a', 'missing'].map((id) => read({ id })));
     await tick();
-    expect(source.batches).toEqual([['a', 'b', 'missing']]);
+    expect(source.batches).toEqual([[{ id: 'a' }, { id: 'b' }, { id: 'a' }, { id: 'missing' }]]);
     source.releaseAll();
     expect((await answers).map((row) => row?.value)).toEqual(['row a', 'row b', 'row a', undefined]);
   });
 
   it('never answers a key from a batch sent before it was asked for: later keys wait for the next batch', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load, keyOf: (row) => row.key });
-    const first = read('a');
+    const read = batchedRead({ load: source.load });
+    const first = read({ id: 'a' });
     await tick();
-    expect(source.batches).toEqual([['a']]);
+    expect(source.batches).toEqual([[{ id: 'a' }]]);
     // Asked while the first batch is in flight (it might not see a write committed just now).
-    const second = read('a');
-    const third = read('c');
+    const second = read({ id: 'a' });
+    const third = read({ id: 'c' });
     await tick();
     expect(source.batches).toHaveLength(1);
     source.releaseAll();
     expect((await first)?.value).toBe('row a');
     await tick();
-    expect(source.batches).toEqual([['a'], ['a', 'c']]);
+    expect(source.batches).toEqual([[{ id: 'a' }], [{ id: 'a' }, { id: 'c' }]]);
     source.releaseAll();
     expect([(await second)?.value, (await third)?.value]).toEqual(['row a', 'row c']);
   });
 
   it('fails every caller of a failed batch and keeps serving the next ones', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load, keyOf: (row) => row.key });
+    const read = batchedRead({ load: source.load });
     source.failNextBatch(new Error('connection lost'));
-    const failed = [read('a'), read('b')];
+    const failed = [read({ id: 'a' }), read({ id: 'b' })];
     await tick();
     source.releaseAll();
     for (const answer of failed) await expect(answer).rejects.toThrow('connection lost');
-    const next = read('a');
+    const next = read({ id: 'a' });
     await tick();
     source.releaseAll();
     expect((await next)?.value).toBe('row a');
@@ -69,10 +69,10 @@ describe('batchedRead', () => {
 
   it('splits a large crowd into batches of at most maxBatch keys', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load, keyOf: (row) => row.key, maxBatch: 2, maxInFlight: 3 });
-    const answers = Promise.all(['a', 'b', 'c', 'd', 'e'].map((key) => read(key)));
+    const read = batchedRead({ load: source.load, maxBatch: 2, maxInFlight: 3 });
+    const answers = Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => read({ id })));
     await tick();
-    expect(source.batches).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect(source.batches).toEqual([[{ id: 'a' }, { id: 'b' }], [{ id: 'c' }, { id: 'd' }], [{ id: 'e' }]]);
     source.releaseAll();
     expect((await answers).map((row) => row?.key)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });

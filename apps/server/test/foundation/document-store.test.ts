@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { createDatabaseStore, migrateDocumentsToDatabase } from '../../src/services/document-storage';
+import { createDatabaseStore, migrateDocumentsToDatabase } from '../../src/services/kyc/document-storage';
 import { buildTestApp, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
 
 async function png(colour: string): Promise<Buffer> {

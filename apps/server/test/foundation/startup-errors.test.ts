@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { onPostgres } from '../helpers/build-test-app';
+import { needsPostgres } from '../helpers/build-test-app';
 import { startServer } from '../proof/proc';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -58,7 +58,7 @@ describe('one line for a bad setting', { timeout: 120_000 }, () => {
     );
   });
 
-  it.skipIf(!onPostgres)('DATABASE_URL: a user PostgreSQL refuses, a database that does not exist', async () => {
+  it('DATABASE_URL: a user PostgreSQL refuses, a database that does not exist', needsPostgres, async () => {
     const base = new URL(process.env.TEST_DATABASE_URL!);
     const where = `${base.hostname}:${base.port || '5432'}`;
     base.username = 'no_such_role_vaultline';
@@ -82,7 +82,7 @@ describe('one line for a bad setting', { timeout: 120_000 }, () => {
     );
   });
 
-  it.skipIf(!onPostgres)('production on PostgreSQL without REDIS_URL starts, warning once that rate limits are per instance', async () => {
+  it('production on PostgreSQL without REDIS_URL starts, warning once that rate limits are per instance', needsPostgres, async () => {
     const server = await startServer(process.env.TEST_DATABASE_URL!, { LOG_LEVEL: 'warn' });
     try {
       const warnings = server.output().split('\n').filter((line) => line.includes('rate limits are counted per instance'));

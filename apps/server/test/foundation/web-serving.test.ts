@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app';
 import { users } from '../../src/db/schema';
-import { ensureAdmin } from '../../src/services/accounts';
+import { ensureAdmin } from '../../src/services/auth/accounts';
 import { verifyPassword } from '../../src/lib/passwords';
 
 let t: TestApp;

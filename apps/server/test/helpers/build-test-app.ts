@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { KycStatus, Role } from '@app/shared';
 import { buildApp } from '../../src/app';
 import { loadChainConfig, type Config } from '../../src/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
 import type { App } from '../../src/plugins/types';
-import { insertUser } from '../../src/services/accounts';
-import { createSession } from '../../src/services/sessions';
+import { insertUser } from '../../src/services/auth/accounts';
+import { createSession } from '../../src/services/auth/sessions';
 import type { UserRow } from '../../src/db/schema';
 
 export const TEST_PASSWORD = 'Passw0rd!';
@@ -52,6 +52,14 @@ function adminUrl(url: string, database = 'postgres'): string {
 
 /** PostgreSQL is available (TEST_DATABASE_URL set): tests that need real concurrency can run. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * Options for a suite or test that needs PostgreSQL (real concurrency, several instances):
+ * skipped without TEST_DATABASE_URL, and tagged, so `npm test` fails when it is set and the
+ * test still did not run (scripts/test.mjs).
+ */
+export const needsPostgres = { skip: !onPostgres, tags: ['postgres'] };
+/** The same for a test that also needs Redis (REDIS_URL). */
+export const needsRedis = { skip: !onPostgres || !process.env.REDIS_URL, tags: ['postgres', 'redis'] };
 /** This suite's default database is PostgreSQL (the server-pg project) rather than PGlite. */
 const defaultPostgres = onPostgres && process.env.VAULTLINE_TEST_DB === 'postgres';
 
@@ -182,4 +190,31 @@ export async function buildTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/** A value built in the file's beforeAll, read through a proxy by the tests and later hooks. */
+function builtLater<T extends object>(what: string, build: () => Promise<T>, close?: (value: T) => Promise<void>): T {
+  let built: T | undefined;
+  beforeAll(async () => {
+    built = await build();
+  });
+  if (close) afterAll(async () => {
+    if (built) await close(built);
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!built) throw new Error(`${what} is built in beforeAll: use it inside tests and hooks`);
+      return Reflect.get(built, key);
+    },
+  });
+}
+
+/** The file's app: built before its tests (`buildTestApp(options)`), closed after them. */
+export function useTestApp(options?: Parameters<typeof buildTestApp>[0]): TestApp {
+  return builtLater('The test app', () => buildTestApp(options), (app) => app.close());
+}
+
+/** A user of the file's app, created once before its tests (after the app). */
+export function useUser(t: TestApp, options?: Parameters<TestApp['createUser']>[0]): TestUser {
+  return builtLater('The test user', () => t.createUser(options));
 }

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema';
-import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { type TestUser, useTestApp, useUser } from '../helpers/build-test-app';
 import { BTC, figures, fund } from './helpers';
 import { dailyBalances, type BalanceSeries } from '@app/shared';
 
-let t: TestApp;
-let admin: TestUser;
-let author: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
-  author = await t.createUser({ role: 'author' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
+const author = useUser(t, { role: 'author' });
 
 const adjust = (staff: TestUser, path: string, id: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/users/${path}/${id}`, headers: staff.headers, payload: payload as Record<string, unknown> });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyBalances } from '@app/shared';
-import { balanceSeries, seriesStart } from '../../src/services/money-admin';
+import { balanceSeries, seriesStart } from '../../src/services/money/dashboard';
 
 const now = new Date('2026-03-15T18:30:00Z');
 

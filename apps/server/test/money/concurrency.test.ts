@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerJournals } from '../../src/db/schema';
 import { getUserBalances, verifyLedger } from '../../src/ledger';
-import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser, needsPostgres } from '../helpers/build-test-app';
 import type { Database } from '../../src/db/client';
 import { BTC, fund } from './helpers';
 
 if (!onPostgres) console.log('money concurrency tests skipped: TEST_DATABASE_URL is not set (they need real PostgreSQL concurrency)');
 
-describe.skipIf(!onPostgres)('money under real concurrency (PostgreSQL)', () => {
+describe('money under real concurrency (PostgreSQL)', needsPostgres, () => {
   let database: Database;
   let one: TestApp;
   let two: TestApp;

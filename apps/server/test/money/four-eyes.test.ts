@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { auditLog } from '../../src/db/schema';
 import { verifyLedger } from '../../src/ledger';
-import { putSettings } from '../../src/services/settings';
-import { buildTestApp, onPostgres, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { putSettings } from '../../src/services/platform/settings';
+import { buildTestApp, type TestApp, type TestUser, needsPostgres } from '../helpers/build-test-app';
 import { BTC, figures, fund } from './helpers';
 
 let t: TestApp;
@@ -117,7 +117,7 @@ describe('withdrawal approvals above the threshold', () => {
     expect(view.json().status).toBe('Approved');
   });
 
-  it.skipIf(!onPostgres)('two checkers approving at once: one pays out, the other gets 409, money moves once', async () => {
+  it('two checkers approving at once: one pays out, the other gets 409, money moves once', needsPostgres, async () => {
     const pg = await buildTestApp({ postgres: true });
     try {
       await putSettings(pg.database.db, { fourEyesThresholdCents: 50_000 }, null);

@@ -1,3 +1,4 @@
+import type { DashboardData } from '@app/shared';
 import type { TestApp, TestUser } from '../helpers/build-test-app';
 
 export const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
@@ -16,5 +17,5 @@ export async function fund(t: TestApp, user: TestUser, staff: TestUser, amount: 
 export async function figures(t: TestApp, user: TestUser) {
   const response = await t.app.inject({ method: 'GET', url: '/api/money/dashboard', headers: user.headers });
   if (response.statusCode !== 200) throw new Error(`dashboard failed: ${response.statusCode} ${response.body}`);
-  return response.json() as { balance: string; availableBalance: string; investmentBalance: string; totalMaturityAmount: string; fees: string; hasFees: boolean };
+  return response.json<DashboardData>();
 }

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, emailOutbox, payments } from '../../src/db/schema';
-import { putSettings } from '../../src/services/settings';
+import { putSettings } from '../../src/services/platform/settings';
 import { verifyLedger } from '../../src/ledger';
-import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { useTestApp, useUser } from '../helpers/build-test-app';
 import { figures, fund } from './helpers';
 
-let t: TestApp;
-let admin: TestUser;
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
   await putSettings(t.database.db, { depositAddresses: { BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } }, null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('deposits', () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatCents } from '@app/shared';
-import { putSettings } from '../../src/services/settings';
+import { putSettings } from '../../src/services/platform/settings';
 import { getUserBalances, verifyLedger } from '../../src/ledger';
-import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { useTestApp, useUser } from '../helpers/build-test-app';
 import { BTC } from './helpers';
 
 /**
@@ -36,15 +36,10 @@ interface Model {
   fees: number;
 }
 
-let t: TestApp;
-let admin: TestUser;
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
   await putSettings(t.database.db, { withdrawalFee: { flatCents: FEE_CENTS, basisPoints: 0 } }, null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('ledger properties', () => {

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ledgerJournals } from '../../src/db/schema';
 import { getUserBalances, verifyLedger } from '../../src/ledger';
-import { buildTestApp, onPostgres, openTestDatabase, type TestApp } from '../helpers/build-test-app';
+import { buildTestApp, onPostgres, openTestDatabase, type TestApp, needsPostgres } from '../helpers/build-test-app';
 import type { Database } from '../../src/db/client';
 
 if (!onPostgres) console.log('Referral race test skipped: TEST_DATABASE_URL is not set (it needs real PostgreSQL concurrency)');
 
-describe.skipIf(!onPostgres)('two first deposits confirmed at the same moment (PostgreSQL)', () => {
+describe('two first deposits confirmed at the same moment (PostgreSQL)', needsPostgres, () => {
   let database: Database;
   let t: TestApp;
   beforeAll(async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailOutbox, withdrawals } from '../../src/db/schema';
-import { putSettings } from '../../src/services/settings';
-import { businessMsBetween, isOverdue } from '../../src/services/withdrawals';
+import { putSettings } from '../../src/services/platform/settings';
+import { businessMsBetween, isOverdue } from '../../src/services/money/withdrawals';
 import { verifyLedger } from '../../src/ledger';
-import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { type TestUser, useTestApp, useUser } from '../helpers/build-test-app';
 import { BTC, ETH, figures, fund } from './helpers';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
 
 const create = (user: TestUser, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/withDraw/create', headers: { ...user.headers, ...headers }, payload });

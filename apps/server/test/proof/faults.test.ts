@@ -12,9 +12,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, type Database } from '../../src/db/client';
 import { verifyLedger } from '../../src/ledger';
-import { insertUser } from '../../src/services/accounts';
-import { createSession } from '../../src/services/sessions';
-import { buildTestApp, onPostgres, openTestDatabase, TEST_PASSWORD, type TestApp } from '../helpers/build-test-app';
+import { insertUser } from '../../src/services/auth/accounts';
+import { createSession } from '../../src/services/auth/sessions';
+import { buildTestApp, onPostgres, openTestDatabase, TEST_PASSWORD, type TestApp, needsPostgres } from '../helpers/build-test-app';
 import { BTC, fund } from '../money/helpers';
 import { cuttableProxy, startServer, type ChildServer } from './proc';
 
@@ -40,7 +40,7 @@ async function makeUser(db: Database['db'], role: 'admin' | 'subscriber', n: num
   return { id: user.id, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 
-describe.skipIf(!onPostgres)('crash safety: SIGKILL under a money workload', () => {
+describe('crash safety: SIGKILL under a money workload', needsPostgres, () => {
   let database: Database & { url?: string };
   let server: ChildServer | undefined;
 
@@ -134,7 +134,7 @@ describe.skipIf(!onPostgres)('crash safety: SIGKILL under a money workload', () 
   });
 });
 
-describe.skipIf(!onPostgres)('database outage', () => {
+describe('database outage', needsPostgres, () => {
   let direct: Database & { url?: string };
   let proxied: Database;
   let proxy: Awaited<ReturnType<typeof cuttableProxy>>;

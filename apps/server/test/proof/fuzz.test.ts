@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { verifyLedger } from '../../src/ledger';
-import { findSession } from '../../src/services/sessions';
+import { findSession } from '../../src/services/auth/sessions';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { BTC, fund } from '../money/helpers';
 import { CONTENT_TYPES, HOSTILE_STRINGS, RAW_BODIES, hostileValue, mutate, operationsOf, valueFor, type Operation } from './fuzz-lib';

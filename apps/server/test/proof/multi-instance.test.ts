@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import { emailOutbox, investments } from '../../src/db/schema';
 import { getUserBalances, verifyLedger } from '../../src/ledger';
-import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
+import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser, needsPostgres, needsRedis } from '../helpers/build-test-app';
 import { Browser, registerIn } from '../helpers/auth-browser';
 import { startSmtpSink } from '../helpers/smtp-sink';
 import { BTC, fund } from '../money/helpers';
@@ -32,7 +32,7 @@ function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
+describe('two instances on one PostgreSQL', needsPostgres, () => {
   let database: Database;
   let one: TestApp;
   let two: TestApp;
@@ -209,7 +209,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('scheduled jobs on two instances run each item once', () => {
+describe('scheduled jobs on two instances run each item once', needsPostgres, () => {
   it('maturity and email delivery, both instances running their timers', { timeout: 120_000 }, async () => {
     const database = await openTestDatabase({ postgres: true, poolSize: 12 });
     const sink = await startSmtpSink();
@@ -273,7 +273,7 @@ describe.skipIf(!onPostgres)('scheduled jobs on two instances run each item once
   });
 });
 
-describe.skipIf(!onPostgres || !process.env.REDIS_URL)('rate limits shared through Redis', () => {
+describe('rate limits shared through Redis', needsRedis, () => {
   it('the per-account sign-in limit counts attempts on both instances together', { timeout: 60_000 }, async () => {
     const database = await openTestDatabase({ postgres: true, poolSize: 6 });
     const a = await buildTestApp({ database, config: { redisUrl: process.env.REDIS_URL } });

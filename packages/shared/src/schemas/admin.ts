@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { ROLES, type KycStatus, type Role } from '../roles';
-import { REQUIRED, emailField, requiredString } from './common';
+import type { PendingCounts } from '../queues';
+import { ROLES } from '../roles';
+import { approvalViewSchema } from './approvals';
+import { userViewSchema } from './auth';
+import { REQUIRED, decimalString, emailField, messageSchema, requiredString } from './common';
 
 /** SPEC §5 and §8 texts for the back office, shared by the server's answers and the web pages. */
 export const ADMIN_MESSAGES = {
@@ -42,110 +45,144 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
-/** One user in the staff list: the user object plus what staff need to see. */
-export interface AdminUserView {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  photo: string | null;
-  role: Role;
-  isVerified: boolean;
-  kycStatus: KycStatus;
-  balance: string;
-  availableBalance: string;
-  investmentBalance: string;
-  totalMaturityAmount: string;
-  fees: string;
-  hasFees: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+/** One user in the staff list: the user object less what only its owner sees, plus the last sign-in. */
+export const adminUserViewSchema = userViewSchema
+  .pick({
+    _id: true,
+    name: true,
+    email: true,
+    phone: true,
+    country: true,
+    photo: true,
+    role: true,
+    isVerified: true,
+    kycStatus: true,
+    balance: true,
+    availableBalance: true,
+    investmentBalance: true,
+    totalMaturityAmount: true,
+    fees: true,
+    hasFees: true,
+    createdAt: true,
+  })
+  .extend({ lastLoginAt: z.string().nullable() });
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
-export interface UserListResponse {
-  users: AdminUserView[];
-  page: number;
-  limit: number;
+/** GET /api/users/getUsers. */
+export const userListResponseSchema = z.object({
+  users: z.array(adminUserViewSchema),
+  page: z.number(),
+  limit: z.number(),
   /** Users matching the search. */
-  total: number;
-  pages: number;
+  total: z.number(),
+  pages: z.number(),
   /** Over every (not deleted) account, whatever the search: SPEC §3 counts. */
-  counts: { all: number; verified: number; suspended: number };
-}
+  counts: z.object({ all: z.number(), verified: z.number(), suspended: z.number() }),
+});
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+/** POST /api/users/impersonate/:id. */
+export const impersonationAnswerSchema = messageSchema.extend({ name: z.string() });
+export type ImpersonationAnswer = z.infer<typeof impersonationAnswerSchema>;
+/** POST /api/users/exit-impersonation: whether the staff member's own session came back. */
+export const exitImpersonationAnswerSchema = messageSchema.extend({ restored: z.boolean() });
+export type ExitImpersonationAnswer = z.infer<typeof exitImpersonationAnswerSchema>;
+/** POST /api/users/sendComposedEmail: the queued email's id. */
+export const composedEmailAnswerSchema = messageSchema.extend({ id: z.number() });
+export type ComposedEmailAnswer = z.infer<typeof composedEmailAnswerSchema>;
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
 export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number];
 
-export interface OutboxItem {
-  id: number;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  kind: string;
-  status: OutboxStatusName;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAttemptAt: string;
+export const outboxItemSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  replyTo: z.string().nullable(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string(),
   /** Plain-text body, or null for emails that carry secrets (links, codes). */
-  text: string | null;
-}
+  text: z.string().nullable(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
-export interface OutboxListResponse {
-  items: OutboxItem[];
-  page: number;
-  pages: number;
-  total: number;
-  counts: Record<OutboxStatusName, number>;
+/** GET /api/admin/outbox. */
+export const outboxListResponseSchema = z.object({
+  items: z.array(outboxItemSchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), stored: z.number() }),
   /** False when no SMTP is configured: emails are kept ("stored"), not sent. */
-  delivering: boolean;
-}
+  delivering: z.boolean(),
+});
+export type OutboxListResponse = z.infer<typeof outboxListResponseSchema>;
 
-export interface AuditItem {
-  id: number;
-  at: string;
-  action: string;
-  actorId: string | null;
-  actorName: string | null;
-  impersonatorId: string | null;
-  impersonatorName: string | null;
-  targetType: string | null;
-  targetId: string | null;
+export const auditItemSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  impersonatorId: z.string().nullable(),
+  impersonatorName: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
   /** The user's name when the target is a user. */
-  targetName: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  ip: string | null;
-}
+  targetName: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
 
-export interface AuditListResponse {
-  items: AuditItem[];
-  page: number;
-  pages: number;
-  total: number;
-  actions: string[];
-}
+/** GET /api/admin/audit. */
+export const auditListResponseSchema = z.object({
+  items: z.array(auditItemSchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+  actions: z.array(z.string()),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
-/** Staff queues with live counts: defined zod-free in ../queues (first-load budget). */
+/** GET /api/admin/approvals. */
+export const approvalListSchema = z.object({ approvals: z.array(approvalViewSchema) });
+export type ApprovalList = z.infer<typeof approvalListSchema>;
+/** POST /api/admin/approvals/:id/approve | reject. */
+export const approvalDecisionAnswerSchema = messageSchema.extend({ approval: approvalViewSchema });
+export type ApprovalDecisionAnswer = z.infer<typeof approvalDecisionAnswerSchema>;
+
+/** Staff queues with live counts: the names are zod-free in ../queues (first-load budget). */
 export { PENDING_QUEUES, type PendingQueue, type PendingCounts } from '../queues';
+/** GET /api/admin/pending-counts: requests waiting in each queue. */
+export const pendingCountsSchema = z.object({
+  deposits: z.number(),
+  investments: z.number(),
+  withdrawals: z.number(),
+  kyc: z.number(),
+  approvals: z.number(),
+}) satisfies z.ZodType<PendingCounts>;
 
-const decimal = z.string();
 /** GET /api/admin/solvency. Money as decimal strings, like every money figure in the API. */
 export const solvencyReportSchema = z.object({
   owed: z.object({
-    balances: decimal,
-    available: decimal,
-    held: decimal,
-    investedPrincipal: decimal,
-    profitDueAtMaturity: decimal,
-    total: decimal,
+    balances: decimalString,
+    available: decimalString,
+    held: decimalString,
+    investedPrincipal: decimalString,
+    profitDueAtMaturity: decimalString,
+    total: decimalString,
   }),
-  flows: z.object({ received: decimal, paidOut: decimal, feeIncome: decimal, profitPaid: decimal, adjustments: decimal, net: decimal }),
+  flows: z.object({ received: decimalString, paidOut: decimalString, feeIncome: decimalString, profitPaid: decimalString, adjustments: decimalString, net: decimalString }),
   /** net flows less what is owed: negative means the platform owes more than it holds. */
-  surplus: decimal,
+  surplus: decimalString,
   activeInvestments: z.number(),
   ledger: z
     .object({
@@ -171,3 +208,30 @@ export const solvencyReportSchema = z.object({
     .nullable(),
 });
 export type SolvencyReport = z.infer<typeof solvencyReportSchema>;
+
+/** GET /api/ledger/verify: every balance re-derived from the postings (figures in cents, staff only). */
+export const ledgerReportSchema = z.object({
+  ok: z.boolean(),
+  checkedAt: z.string(),
+  journals: z.number(),
+  postings: z.number(),
+  accounts: z.number(),
+  /** Platform-wide figures re-derived from the postings, in cents. */
+  totals: z.object({
+    owedToUsersCents: z.number(),
+    heldCents: z.number(),
+    investedCents: z.number(),
+    receivedFundsCents: z.number(),
+    feeIncomeCents: z.number(),
+    profitExpenseCents: z.number(),
+    adjustmentsCents: z.number(),
+  }),
+  problems: z.array(
+    z.object({
+      check: z.enum(['journal_unbalanced', 'journal_without_postings', 'account_cache', 'account_sign', 'holds', 'posting_owner']),
+      detail: z.string(),
+    }),
+  ),
+});
+export type LedgerReport = z.infer<typeof ledgerReportSchema>;
+export type LedgerProblem = LedgerReport['problems'][number];

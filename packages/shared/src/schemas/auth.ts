@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { LANGUAGES } from '../languages';
-import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, emailField, isValidEmail, requiredString, textField } from './common';
+import { KYC_STATUSES, ROLES } from '../roles';
+import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, decimalString, emailField, isValidEmail, messageSchema, requiredString, textField } from './common';
 
 /** SPEC §5 messages for the auth forms, shared by the server routes and the web forms. */
 export const AUTH_MESSAGES = {
@@ -218,3 +219,69 @@ export const automatedEmailSchema = z.object({
   url: z.string().max(500).optional(),
 });
 export type AutomatedEmailInput = z.input<typeof automatedEmailSchema>;
+
+// ---------- Answers ----------
+
+/** The user object the API returns (SPEC §3 User, plus availableBalance). Money as decimal strings. */
+export const userViewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  bio: z.string(),
+  photo: z.string().nullable(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean(),
+  kycStatus: z.enum(KYC_STATUSES),
+  balance: decimalString,
+  availableBalance: decimalString,
+  investmentBalance: decimalString,
+  totalMaturityAmount: decimalString,
+  fees: decimalString,
+  hasFees: z.boolean(),
+  referralCode: z.string(),
+  isImpersonated: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  language: languageSchema,
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof userViewSchema>;
+
+/** A refused sign-in (401); twoFactorRequired asks for an authenticator code. */
+/** passkeyAvailable: with two-factor on, a passkey sign-in may stand in for the code. */
+export const loginRefusalSchema = messageSchema.extend({ twoFactorRequired: z.boolean().optional(), passkeyAvailable: z.boolean().optional() });
+
+/** GET /api/users/auth-options: which sign-in methods are on (Google only with a client id). */
+export const authOptionsSchema = z.object({ googleClientId: z.string().nullable() });
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
+/** One signed-in device of the account (GET /api/users/sessions). */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionListSchema = z.object({ sessions: z.array(deviceSessionSchema) });
+export type DeviceSessionList = z.infer<typeof deviceSessionListSchema>;
+
+/** GET /api/users/2fa. */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** POST /api/users/2fa/setup: a new secret and its QR code. */
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** POST /api/users/2fa/enable | recovery-codes: the recovery codes, shown once. */
+export const recoveryCodesAnswerSchema = messageSchema.extend({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswerSchema>;
+
+/** GET /api/countries: the register and profile forms' list. */
+export const countrySchema = z.object({ name: z.string(), code: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+export const countryListSchema = z.array(countrySchema);

@@ -87,6 +87,7 @@ export const depositOptionSchema = z.object({
 });
 export type DepositOption = z.infer<typeof depositOptionSchema>;
 export const depositOptionsResponseSchema = z.object({ addresses: z.array(depositOptionSchema) });
+export type DepositOptionsResponse = z.infer<typeof depositOptionsResponseSchema>;
 
 /** GET /api/payments/deposit-address?asset=ASSET */
 export const depositAddressQuerySchema = z.object({ asset: assetSymbolField });
@@ -129,6 +130,7 @@ export const onchainDepositSchema = z.object({
 });
 export type OnchainDepositView = z.infer<typeof onchainDepositSchema>;
 export const onchainDepositsResponseSchema = z.object({ deposits: z.array(onchainDepositSchema) });
+export type OnchainDepositsResponse = z.infer<typeof onchainDepositsResponseSchema>;
 
 /** What the chain says of a deposit, shown to staff beside it. */
 export const chainEvidenceSchema = z.object({

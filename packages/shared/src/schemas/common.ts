@@ -77,3 +77,10 @@ export const adjustmentSchema = z.object({
 export type AdjustmentInput = z.input<typeof adjustmentSchema>;
 
 export const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** The answer of most changes, and the body of every error: a message to show. */
+export const messageSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageSchema>;
+
+/** Money in an answer: a decimal string such as "1250.00" (never a float). */
+export const decimalString = z.string();

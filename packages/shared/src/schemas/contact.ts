@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredString } from './common';
+import { decimalString, emailField, requiredString } from './common';
 
 /** SPEC §8 contact texts. */
 export const CONTACT_MESSAGES = {
@@ -16,26 +16,28 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 
 /** GET /api/stats: live figures for the home page counters. Money as decimal strings. */
-export interface PublicStats {
-  investors: number;
-  countries: number;
-  assetsUnderManagement: string;
-  paidOut: string;
-}
+export const publicStatsSchema = z.object({
+  investors: z.number().int(),
+  countries: z.number().int(),
+  assetsUnderManagement: decimalString,
+  paidOut: decimalString,
+});
+export type PublicStats = z.infer<typeof publicStatsSchema>;
 
 /** GET /api/settings/public: what visitors may know about the operator's configuration. */
-export interface PublicSettings {
-  supportPhone: string;
-  supportEmail: string;
-  chatEmbedUrl: string;
+export const publicSettingsSchema = z.object({
+  supportPhone: z.string(),
+  supportEmail: z.string(),
+  chatEmbedUrl: z.string(),
   /** Support hours as the operator set them ("" claims none). */
-  supportHours: string;
+  supportHours: z.string(),
   /** The lowest minimum of the open plans (the minimum investment), a decimal string; null without open plans. */
-  minInvestment: string | null;
-  chartServiceUrl: string;
-  riskNotice: string;
-  googleSignIn: boolean;
-}
+  minInvestment: decimalString.nullable(),
+  chartServiceUrl: z.string(),
+  riskNotice: z.string(),
+  googleSignIn: z.boolean(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /**
  * The sentence that says how support is reached, from the channels actually configured: the

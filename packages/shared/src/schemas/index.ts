@@ -9,3 +9,5 @@ export * from './chain';
 export * from './approvals';
 export * from './passkeys';
 export * from './staff-home';
+export * from './system';
+export * from './settings';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsFromDecimal, formatUsd, parseAmount } from '../money';
-import type { InvestmentStatus } from '../roles';
+import { INVESTMENT_STATUSES } from '../roles';
+import { decimalString, messageSchema } from './common';
 
 /** SPEC §5 and §8 texts for plans and investments, used by the server and the web alike. */
 export const INVEST_MESSAGES = {
@@ -155,58 +156,90 @@ export const updatePlanSchema = z
   .refine(rangeOk, { message: PLAN_RANGE_MESSAGE, path: ['maxAmount'] });
 export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 
+// ---------- Answers ----------
+
 /** GET /api/invest/plans item. Money as decimal strings; rates as percentages. */
-export interface PlanView {
-  _id: string;
-  name: string;
+export const planViewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
   /** Term rate in percent, e.g. 8 or 12.5. */
-  roiPercent: number;
+  roiPercent: z.number(),
   /** The term rate annualised without compounding (roi x 365 days / term), two decimals. */
-  annualRatePercent: number;
-  minAmount: string;
-  maxAmount: string;
-  durationSeconds: number;
-  description: string;
-  benefits: string[];
-  retired: boolean;
-}
+  annualRatePercent: z.number(),
+  minAmount: decimalString,
+  maxAmount: decimalString,
+  durationSeconds: z.number(),
+  description: z.string(),
+  benefits: z.array(z.string()),
+  retired: z.boolean(),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+export const planListSchema = z.array(planViewSchema);
 
-/** An investment as the API returns it (SPEC §3 Investment). */
-export interface InvestmentView {
-  _id: string;
-  investmentId: string;
+/** An investment as the API returns it (SPEC §3 Investment); staff queues add its user. */
+export const investmentViewSchema = z.object({
+  _id: z.string(),
+  investmentId: z.string(),
   /** Plan name. */
-  plan: string;
-  planId: string;
-  roiPercent: number;
-  durationSeconds: number;
-  amount: string;
-  status: InvestmentStatus;
-  startDate: string | null;
-  endDate: string | null;
+  plan: z.string(),
+  planId: z.string(),
+  roiPercent: z.number(),
+  durationSeconds: z.number(),
+  amount: decimalString,
+  status: z.enum(INVESTMENT_STATUSES),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   /** Profit credited at the end (SPEC "maturityAmount"); the expected profit before then. */
-  maturityAmount: string;
+  maturityAmount: decimalString,
   /** Principal + profit the wallet receives at the end. */
-  expectedPayout: string;
-  kind: 'new' | 'upgrade';
-  upgradeFrom: string | null;
-  upgradedTo: string | null;
-  topUp: string;
-  endReason: 'matured' | 'upgraded' | null;
-  createdAt: string;
-  endedAt: string | null;
-  user?: { _id: string; name: string; email: string; balance: string; availableBalance: string };
-}
+  expectedPayout: decimalString,
+  kind: z.enum(['new', 'upgrade']),
+  upgradeFrom: z.string().nullable(),
+  upgradedTo: z.string().nullable(),
+  topUp: decimalString,
+  endReason: z.enum(['matured', 'upgraded']).nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  user: z
+    .object({ _id: z.string(), name: z.string(), email: z.string(), balance: decimalString, availableBalance: decimalString })
+    .optional(),
+});
+export type InvestmentView = z.infer<typeof investmentViewSchema>;
+export const investmentListSchema = z.array(investmentViewSchema);
+export const pendingInvestmentListSchema = z.object({ pendingInvestments: z.array(investmentViewSchema) });
+export type PendingInvestmentList = z.infer<typeof pendingInvestmentListSchema>;
 
-export interface ReferralView {
-  _id: string;
-  name: string;
-  email: string;
-  photo: string | null;
-  joinedAt: string;
+/** A request, upgrade or staff decision: the message to show and the investment as it now is. */
+export const investmentAnswerSchema = messageSchema.extend({ investment: investmentViewSchema });
+export type InvestmentAnswer = z.infer<typeof investmentAnswerSchema>;
+
+/** GET /api/invest/deposit-maturity. */
+export const maturityAnswerSchema = messageSchema.extend({ matured: z.number() });
+export type MaturityAnswer = z.infer<typeof maturityAnswerSchema>;
+
+export const referralViewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  joinedAt: z.string(),
   /** Bonus earned for this referral, null until their first deposit is confirmed. */
-  bonus: string | null;
-}
+  bonus: decimalString.nullable(),
+});
+export type ReferralView = z.infer<typeof referralViewSchema>;
+
+/** GET /api/users/referrals: the caller's code, link path, bonus terms and referred users. */
+export const referralsAnswerSchema = z.object({
+  referrals: z.array(referralViewSchema),
+  /** 'No referrals' when there are none. */
+  message: z.string().optional(),
+  referralCode: z.string(),
+  referralPath: z.string(),
+  bonusPercent: z.number(),
+  bonusCap: decimalString,
+  totalBonus: decimalString,
+});
+export type ReferralsAnswer = z.infer<typeof referralsAnswerSchema>;
 
 /** What the server refuses beyond the available balance (the ledger's hold). */
 export const INSUFFICIENT_AVAILABLE_BALANCE = 'Insufficient available balance';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { KYC_MAX_FILE_BYTES } from '../constants';
+import { KYC_STATUSES, ROLES } from '../roles';
+import { messageSchema } from './common';
 
 /** SPEC §5 and §8 texts for KYC, used by the server's answers and the web form alike. */
 export const KYC_MESSAGES = {
@@ -106,3 +108,55 @@ export const kycDecisionSchema = z
   })
   .nullish();
 export type KycDecisionInput = z.input<typeof kycDecisionSchema>;
+
+// ---------- Answers ----------
+
+/** GET /api/users/kyc/status: the caller's status, with staff's reason while the latest submission is Rejected. */
+export const kycStatusViewSchema = z.object({
+  kycStatus: z.enum(KYC_STATUSES),
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type KycStatusView = z.infer<typeof kycStatusViewSchema>;
+
+/** POST /api/users/uploadKycDocuments (201). */
+export const kycUploadAnswerSchema = messageSchema.extend({ kyc: kycStatusViewSchema });
+export type KycUploadAnswer = z.infer<typeof kycUploadAnswerSchema>;
+
+/** A pending case in the staff queue: the user, the submission and links to its two documents. */
+export const pendingKycCaseSchema = z.object({
+  _id: z.string(),
+  submissionId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  role: z.enum(ROLES),
+  isVerified: z.boolean(),
+  kycStatus: z.enum(KYC_STATUSES),
+  createdAt: z.string(),
+  submittedAt: z.string(),
+  previousRejections: z.number(),
+  /** The reason given with the latest earlier rejection, if any. */
+  lastRejectionReason: z.string().nullable(),
+  kyc: z.object({
+    frontDoc: z.string(),
+    backDoc: z.string(),
+    frontType: z.string(),
+    backType: z.string(),
+    frontName: z.string(),
+    backName: z.string(),
+  }),
+});
+export type PendingKycCase = z.infer<typeof pendingKycCaseSchema>;
+export const pendingKycListSchema = z.object({ pendingUsers: z.array(pendingKycCaseSchema) });
+export type PendingKycList = z.infer<typeof pendingKycListSchema>;
+
+/** PATCH /api/users/kyc/:id/approve | reject. */
+export const kycDecisionAnswerSchema = messageSchema.extend({
+  user: z.object({ _id: z.string(), kycStatus: z.enum(['Approved', 'Rejected']) }),
+  submissionId: z.string(),
+  reviewedAt: z.string(),
+});
+export type KycDecisionAnswer = z.infer<typeof kycDecisionAnswerSchema>;

@@ -3,9 +3,10 @@ import { assetsForAddress, isValidAddress } from '../addresses';
 import { applyBasisPoints, formatUsd, parseAmount } from '../money';
 import { PAYMENT_STATUSES, WITHDRAWAL_STATUSES } from '../roles';
 import { approvalViewSchema } from './approvals';
-import { assetSymbolField, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
-import { amountCents, textField } from './common';
 import { insufficientBalanceMessage } from './invest';
+import { assetSymbolField, CHAIN_NETWORKS, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
+import { userViewSchema } from './auth';
+import { amountCents, decimalString, messageSchema, textField } from './common';
 
 /** An asset symbol; which assets are open is the server's catalogue (BTC, ETH and the configured tokens). */
 export const assetField = assetSymbolField;
@@ -43,7 +44,8 @@ export const paymentViewSchema = z.object({
   explorerUrl: z.string().nullable(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
-export const paymentAnswerSchema = z.object({ message: z.string(), transaction: paymentViewSchema });
+export const paymentAnswerSchema = messageSchema.extend({ transaction: paymentViewSchema });
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
 /** PATCH /api/payments/confirmPayment | rejectPayment. */
 export const paymentDecisionSchema = z.object({
@@ -103,9 +105,11 @@ export const withdrawalViewSchema = z.object({
   secondApproval: approvalViewSchema.nullable(),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
-export const withdrawalAnswerSchema = z.object({ message: z.string(), withdrawal: withdrawalViewSchema });
+export const withdrawalAnswerSchema = messageSchema.extend({ withdrawal: withdrawalViewSchema });
+export type WithdrawalAnswer = z.infer<typeof withdrawalAnswerSchema>;
 /** PUT approve/reject: above the four-eyes threshold the first approval answers 202 with the recorded request. */
 export const withdrawalDecisionAnswerSchema = withdrawalAnswerSchema.extend({ pendingApproval: approvalViewSchema.nullable() });
+export type WithdrawalDecisionAnswer = z.infer<typeof withdrawalDecisionAnswerSchema>;
 
 /** A saved withdrawal address (at most two per user). */
 export const savedWalletSchema = z
@@ -193,3 +197,107 @@ export function withdrawalReviewSchema(limits: WithdrawalLimits) {
     });
 }
 export type WithdrawalReviewValues = z.input<ReturnType<typeof withdrawalReviewSchema>>;
+// ---------- Answers ----------
+
+/** The staff edit pages' view of a user: who they are and their ledger figures. */
+export const moneySummarySchema = userViewSchema.pick({
+  _id: true,
+  name: true,
+  email: true,
+  role: true,
+  hasFees: true,
+  balance: true,
+  availableBalance: true,
+  investmentBalance: true,
+  totalMaturityAmount: true,
+  fees: true,
+});
+export type MoneySummary = z.infer<typeof moneySummarySchema>;
+
+/** PUT /api/users/<adjustment>/:id: 200 done, or 202 with the request waiting for a second staff member. */
+export const adjustAnswerSchema = messageSchema.extend({ user: moneySummarySchema, pendingApproval: approvalViewSchema.nullable() });
+export type AdjustAnswer = z.infer<typeof adjustAnswerSchema>;
+export const feesToggleAnswerSchema = messageSchema.extend({ user: moneySummarySchema });
+export type FeesToggleAnswer = z.infer<typeof feesToggleAnswerSchema>;
+
+/** The dashboard's balance over time: see `dailyBalances` (balance-series.ts) for the days between changes. */
+export const balanceSeriesSchema = z.object({
+  /** First day of the window, YYYY-MM-DD (UTC). */
+  from: z.string(),
+  /** Last day of the window (today on the server), YYYY-MM-DD (UTC). */
+  to: z.string(),
+  /** End-of-day balances, oldest first: `from` always, then each later day whose balance changed. */
+  changes: z.array(z.object({ date: z.string(), balance: decimalString })),
+});
+export type BalanceSeries = z.infer<typeof balanceSeriesSchema>;
+
+/** GET /api/money/dashboard: the signed-in user's figures (from the ledger) and balance over the last 30 days. */
+export const dashboardSchema = userViewSchema
+  .pick({ balance: true, availableBalance: true, investmentBalance: true, totalMaturityAmount: true, fees: true, hasFees: true, isVerified: true, kycStatus: true })
+  .extend({ series: balanceSeriesSchema });
+export type DashboardData = z.infer<typeof dashboardSchema>;
+
+/**
+ * One transaction history item (SPEC §3): the common fields, then each type's own. Amounts
+ * are unsigned decimal strings; `type` says which way they move the balance.
+ */
+export const historyItemSchema = z.object({
+  _id: z.string(),
+  type: z.enum(HISTORY_TYPES),
+  status: z.string(),
+  description: z.string(),
+  timestamp: z.string(),
+  amount: decimalString,
+  createdAt: z.string().optional(),
+  asset: z.string().nullable().optional(),
+  notes: z.string().nullable().optional(),
+  // Transaction (deposit)
+  transactionId: z.string().optional(),
+  txHash: z.string().nullable().optional(),
+  source: z.string().optional(),
+  explorerUrl: z.string().nullable().optional(),
+  // Withdrawal
+  fee: decimalString.optional(),
+  netAmount: decimalString.optional(),
+  walletAddress: z.string().optional(),
+  payoutTxHash: z.string().nullable().optional(),
+  payoutVerified: z.boolean().optional(),
+  payoutBlockNumber: z.number().nullable().optional(),
+  payoutExplorerUrl: z.string().nullable().optional(),
+  requestDate: z.string().optional(),
+  // Adjustment
+  kind: z.string().optional(),
+  label: z.string().optional(),
+  reason: z.string().nullable().optional(),
+  // Investment
+  investmentId: z.string().optional(),
+  plan: z.string().optional(),
+  planId: z.string().optional(),
+  maturityAmount: decimalString.optional(),
+  startDate: z.string().nullable().optional(),
+  endDate: z.string().nullable().optional(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+/** GET /api/invest/getTransactionHistory (JSON): a page, newest first, and the cursor of the next. */
+export const historyPageSchema = z.object({ history: z.array(historyItemSchema), nextCursor: z.string().nullable() });
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+export const pendingPaymentListSchema = z.array(paymentViewSchema);
+export const pendingWithdrawalListSchema = z.object({ withdrawals: z.array(withdrawalViewSchema) });
+export type PendingWithdrawalList = z.infer<typeof pendingWithdrawalListSchema>;
+
+/** GET /api/withDraw/fees: the schedule, in cents and basis points and as shown. */
+export const feeScheduleViewSchema = z.object({ flatCents: z.number(), basisPoints: z.number(), flat: decimalString, percent: z.string() });
+export type FeeScheduleView = z.infer<typeof feeScheduleViewSchema>;
+
+/** GET /api/withDraw/assets. */
+export const withdrawalAssetSchema = z.object({ asset: z.string(), network: z.enum(CHAIN_NETWORKS) });
+export type WithdrawalAsset = z.infer<typeof withdrawalAssetSchema>;
+export const withdrawalAssetListSchema = z.object({ assets: z.array(withdrawalAssetSchema) });
+export type WithdrawalAssetList = z.infer<typeof withdrawalAssetListSchema>;
+
+/** A saved withdrawal address. */
+export const savedWalletViewSchema = z.object({ _id: z.string(), asset: z.string(), address: z.string(), label: z.string(), createdAt: z.string() });
+export type SavedWalletView = z.infer<typeof savedWalletViewSchema>;
+export const savedWalletListSchema = z.object({ wallets: z.array(savedWalletViewSchema) });
+export type SavedWalletList = z.infer<typeof savedWalletListSchema>;

@@ -77,7 +77,7 @@ export const ledgerJournals = pgTable(
     /**
      * The journals the history shows as their own items (staff adjustments, stand-alone fees,
      * referral bonuses), so a page of them costs the same however many deposits a user has.
-     * Keep the predicate identical to services/history-sources.ts.
+     * Keep the predicate identical to ADJUSTMENT_FILTER in ledger/reads.ts.
      */
     index('ledger_journals_user_history_idx')
       .on(table.userId, table.createdAt, table.id)

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Operator settings, one row per key; values are validated by services/settings.ts. */
+/** Operator settings, one row per key; values are validated by services/platform/settings.ts. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { useTestApp } from '../../helpers/build-test-app';
 import { Browser, emailsTo, registerIn } from '../../helpers/auth-browser';
 import { recoveryCodes, userTotp } from '../../../src/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ config: { authRateLimitScale: 1000 } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ config: { authRateLimitScale: 1000 } });
 
 function codeAt(secret: string, at: Date) {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -161,7 +155,7 @@ describe('managing two-factor', () => {
 
 describe('requireStaffTwoFactor setting', () => {
   it('keeps staff without two-factor out of the back office until they turn it on', async () => {
-    const { putSettings } = await import('../../../src/services/settings');
+    const { putSettings } = await import('../../../src/services/platform/settings');
     const browser = new Browser(t);
     const { user } = await registerIn(browser);
     const { users } = await import('../../../src/db/schema');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, onPostgres, type TestApp } from '../../helpers/build-test-app';
+import { buildTestApp, onPostgres, type TestApp, needsPostgres } from '../../helpers/build-test-app';
 import { Browser, linkTokenFor, loginCodeFor, registerIn } from '../../helpers/auth-browser';
 import { sessions } from '../../../src/db/schema';
 
 if (!onPostgres) console.log('auth concurrency tests skipped: TEST_DATABASE_URL is not set (they need real PostgreSQL concurrency)');
 
-describe.skipIf(!onPostgres)('single use under real concurrency (PostgreSQL)', () => {
+describe('single use under real concurrency (PostgreSQL)', needsPostgres, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ postgres: true, config: { authRateLimitScale: 1000 } });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../helpers/build-test-app';
 import { Browser, nextIp, registerIn, uniqueEmail } from '../../helpers/auth-browser';
-import { AUTH_RATE_LIMITS } from '../../../src/routes/api/users-auth';
+import { AUTH_RATE_LIMITS } from '../../../src/routes/api/auth/rate-limits';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const TOO_MANY = /^Too many attempts\. Please wait \d+ minutes? and try again\.$/;
 

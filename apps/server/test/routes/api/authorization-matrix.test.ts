@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import type { UserRow } from '../../../src/db/schema';
-import { createSession } from '../../../src/services/sessions';
+import { createSession } from '../../../src/services/auth/sessions';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 
 interface CollectedRoute {

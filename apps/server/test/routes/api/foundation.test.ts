@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { buildTestApp, useTestApp } from '../../helpers/build-test-app';
 import { auditLog } from '../../../src/db/schema';
-import { recordAudit } from '../../../src/services/audit';
+import { recordAudit } from '../../../src/services/platform/audit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('health and readiness', () => {
   it('answers liveness', async () => {

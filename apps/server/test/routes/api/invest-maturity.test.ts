@@ -3,8 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { emailOutbox, investments } from '../../../src/db/schema';
 import type { Database } from '../../../src/db/client';
 import { adjustBalance, getUserBalances, verifyLedger } from '../../../src/ledger';
-import { approveInvestment, matureDue, startInvestment } from '../../../src/services/investments';
-import { buildTestApp, onPostgres, openTestDatabase, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { approveInvestment } from '../../../src/services/invest/decisions';
+import { startInvestment } from '../../../src/services/invest/investments';
+import { matureDue } from '../../../src/services/invest/maturity';
+import { buildTestApp, openTestDatabase, type TestApp, type TestUser, needsPostgres } from '../../helpers/build-test-app';
 
 const DAY = 86_400_000;
 const USERS = 30;
@@ -15,7 +17,7 @@ const PER_USER = 10;
  * the same moment and users triggering it through GET /api/invest/deposit-maturity.
  * Needs real concurrency, so PostgreSQL only (PGlite has one connection).
  */
-describe.skipIf(!onPostgres)('maturity on PostgreSQL with two instances', () => {
+describe('maturity on PostgreSQL with two instances', needsPostgres, () => {
   let database: Database;
   let a: TestApp;
   let b: TestApp;

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatCents, SEED_PLANS } from '@app/shared';
 import { auditLog } from '../../../src/db/schema';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { buildTestApp, useTestApp } from '../../helpers/build-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 interface Plan {
   _id: string;

@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@app/shared';
 import { auditLog, passkeys, sessions, users, webauthnChallenges } from '../../../src/db/schema';
-import { createSession } from '../../../src/services/sessions';
-import { MESSAGES } from '../../../src/services/auth';
-import { CHALLENGE_TTL_MS, PASSKEY_REFUSALS, RECENT_AUTH_MS } from '../../../src/services/passkeys';
+import { createSession } from '../../../src/services/auth/sessions';
+import { MESSAGES } from '../../../src/services/auth/messages';
+import { CHALLENGE_TTL_MS, PASSKEY_REFUSALS, RECENT_AUTH_MS } from '../../../src/services/auth/passkeys';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { Browser, emailsTo, registerIn } from '../../helpers/auth-browser';
 import { SoftwareAuthenticator } from '../../helpers/software-authenticator';
@@ -501,7 +501,7 @@ describe('renaming and removing', () => {
 
 describe('staff required to use two-factor', () => {
   it('a session that used a passkey satisfies it; a password-only session does not', async () => {
-    const { putSettings } = await import('../../../src/services/settings');
+    const { putSettings } = await import('../../../src/services/platform/settings');
     const { browser, userId } = await account();
     await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
     const authenticator = new SoftwareAuthenticator();

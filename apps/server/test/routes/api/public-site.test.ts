@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTACT_MESSAGES, REQUIRED, INVALID_EMAIL } from '@app/shared';
-import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { useTestApp } from '../../helpers/build-test-app';
 import { emailOutbox, ledgerAccounts, users } from '../../../src/db/schema';
-import { putSettings } from '../../../src/services/settings';
-import { CONTACT_RATE_LIMIT } from '../../../src/routes/api/public-site';
+import { putSettings } from '../../../src/services/platform/settings';
+import { CONTACT_RATE_LIMIT } from '../../../src/routes/api/public/site';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ config: { googleClientId: 'client-123.apps.googleusercontent.com' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ config: { googleClientId: 'client-123.apps.googleusercontent.com' } });
 
 describe('GET /api/stats', () => {
   it('reports live figures from the database, not constants', async () => {

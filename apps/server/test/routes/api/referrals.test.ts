@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { REFERRAL_MESSAGES } from '@app/shared';
+import { REFERRAL_MESSAGES, type ReferralsAnswer } from '@app/shared';
 import { emailOutbox, ledgerJournals } from '../../../src/db/schema';
 import { getUserBalances } from '../../../src/ledger';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { type TestUser, useTestApp, useUser } from '../../helpers/build-test-app';
 
-let t: TestApp;
-let staff: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  staff = await t.createUser({ role: 'admin' });
-});
-afterAll(async () => {
-  await t.close();
-});
-
-interface ReferralsAnswer {
-  referrals: { _id: string; name: string; email: string; photo: string | null; bonus: string | null }[];
-  message?: string;
-  referralCode: string;
-  referralPath: string;
-  bonusPercent: number;
-  bonusCap: string;
-  totalBonus: string;
-}
+const t = useTestApp();
+const staff = useUser(t, { role: 'admin' });
 
 const referrals = async (user: TestUser) => {
   const response = await t.app.inject({ method: 'GET', url: '/api/users/referrals', headers: user.headers });

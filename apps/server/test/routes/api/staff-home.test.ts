@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, STAFF_HOME_AUDIT_ENTRIES, type StaffHome } from '@app/shared';
 import { kycSubmissions, payments } from '../../../src/db/schema';
 import { creditDeposit, holdForWithdrawal } from '../../../src/ledger';
-import { recordAudit } from '../../../src/services/audit';
-import { overdueBefore } from '../../../src/services/staff-home';
-import { isOverdue } from '../../../src/services/withdrawals';
+import { recordAudit } from '../../../src/services/platform/audit';
+import { overdueBefore } from '../../../src/services/admin/staff-home';
+import { isOverdue } from '../../../src/services/money/withdrawals';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 
 let t: TestApp;

@@ -1,33 +1,24 @@
 import type {
+  ApprovalDecisionAnswer,
+  ApprovalList,
   ApprovalView,
   AuditListResponse,
+  ComposedEmailAnswer,
   ComposeEmailInput,
+  MessageAnswer,
   OutboxListResponse,
   OutboxStatusName,
   PendingCounts,
-  EvmToken,
   Role,
+  Settings,
   SolvencyReport,
   StaffHome,
   UserListResponse,
 } from '@app/shared';
 import { api } from '../../../lib/query';
 
-/** Operator settings as the API returns them (services/settings.ts on the server). */
-export interface AdminSettings {
-  depositAddresses: Record<string, string>;
-  /** Watch-only extended public keys: each user gets an own deposit address derived from them. */
-  watchKeys: { evm?: string; btc?: string };
-  evmTokens: EvmToken[];
-  explorerTxUrl: string;
-  withdrawalFee: { flatCents: number; basisPoints: number };
-  referralBonus: { basisPoints: number; capCents: number };
-  support: { phone: string; email: string; chatEmbedUrl: string; hours: string };
-  chartServiceUrl: string;
-  riskNotice: string;
-  requireStaffTwoFactor: boolean;
-  fourEyesThresholdCents: number;
-}
+/** Operator settings as the API returns them (`settingsSchema` in @app/shared). */
+export type AdminSettings = Settings;
 
 export interface UserListArgs {
   search?: string;
@@ -57,10 +48,10 @@ export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     approvals: build.query<ApprovalView[], void>({
       query: () => 'admin/approvals',
-      transformResponse: (response: { approvals: ApprovalView[] }) => response.approvals,
+      transformResponse: (response: ApprovalList) => response.approvals,
       providesTags: ['Approval'],
     }),
-    decideApproval: build.mutation<{ message: string; approval: ApprovalView }, { id: string; decision: 'approve' | 'reject'; note?: string }>({
+    decideApproval: build.mutation<ApprovalDecisionAnswer, { id: string; decision: 'approve' | 'reject'; note?: string }>({
       query: ({ id, decision, note }) => ({ url: `admin/approvals/${encodeURIComponent(id)}/${decision}`, method: 'POST', body: note ? { note } : {} }),
       invalidatesTags: ['Approval', 'Users', 'User', 'History', 'Audit', 'Withdrawal'],
     }),
@@ -68,15 +59,15 @@ export const adminApi = api.injectEndpoints({
       query: (args) => `users/getUsers${query(args)}`,
       providesTags: ['Users'],
     }),
-    upgradeUser: build.mutation<{ message: string }, { id: string; role: Role }>({
+    upgradeUser: build.mutation<MessageAnswer, { id: string; role: Role }>({
       query: (body) => ({ url: 'users/upgradeUser', method: 'POST', body }),
       invalidatesTags: ['Users', 'Audit', 'Outbox'],
     }),
-    deleteUser: build.mutation<{ message: string }, string>({
+    deleteUser: build.mutation<MessageAnswer, string>({
       query: (id) => ({ url: `users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Users', 'Audit'],
     }),
-    sendComposedEmail: build.mutation<{ message: string }, ComposeEmailInput>({
+    sendComposedEmail: build.mutation<ComposedEmailAnswer, ComposeEmailInput>({
       query: (body) => ({ url: 'users/sendComposedEmail', method: 'POST', body }),
       invalidatesTags: ['Outbox', 'Audit'],
     }),
@@ -84,7 +75,7 @@ export const adminApi = api.injectEndpoints({
       query: (args) => `admin/outbox${query(args)}`,
       providesTags: ['Outbox'],
     }),
-    retryEmail: build.mutation<{ message: string }, number>({
+    retryEmail: build.mutation<MessageAnswer, number>({
       query: (id) => ({ url: `admin/outbox/${id}/retry`, method: 'POST' }),
       invalidatesTags: ['Outbox', 'Audit'],
     }),

@@ -1,4 +1,4 @@
-import type { Language, UpdateUserInput, UserView } from '@app/shared';
+import type { AuthOptions, Country, DeviceSession, DeviceSessionList, MessageAnswer, RecoveryCodesAnswer, TwoFactorSetup, TwoFactorStatus, Language, UpdateUserInput, UserView } from '@app/shared';
 import { ApiError, apiFetch } from '../../../lib/api';
 
 /**
@@ -42,19 +42,7 @@ async function signInCall(path: string, body: unknown): Promise<UserView> {
   return data as unknown as UserView;
 }
 
-export interface Country {
-  name: string;
-  code: string;
-}
-
-export interface DeviceSession {
-  id: string;
-  current: boolean;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-}
+export type { Country, DeviceSession };
 
 const enc = encodeURIComponent;
 
@@ -65,7 +53,7 @@ export const authApi = {
   google: (body: { credential: string; twoFactorCode?: string }) => signInCall('/api/users/google/callback', body),
   loginWithCode: (email: string, loginCode: string) =>
     apiFetch<UserView>(`/api/users/loginWithCode/${enc(email)}`, { method: 'POST', body: { loginCode } }),
-  sendLoginCode: (email: string) => apiFetch<{ message: string }>(`/api/users/sendLoginCode/${enc(email)}`, { method: 'POST' }),
+  sendLoginCode: (email: string) => apiFetch<MessageAnswer>(`/api/users/sendLoginCode/${enc(email)}`, { method: 'POST' }),
   updateUser: (body: UpdateUserInput) =>
     apiFetch<UserView>('/api/users/updateUser', { method: 'PATCH', body }),
   uploadPhoto: (file: File) => {
@@ -73,24 +61,24 @@ export const authApi = {
     form.append('photo', file);
     return apiFetch<UserView>('/api/users/uploadPhoto', { method: 'POST', body: form });
   },
-  sendVerificationEmail: () => apiFetch<{ message: string }>('/api/users/sendVerificationEmail', { method: 'POST' }),
-  verifyUser: (token: string) => apiFetch<{ message: string }>(`/api/users/verifyUser/${enc(token)}`, { method: 'PATCH' }),
+  sendVerificationEmail: () => apiFetch<MessageAnswer>('/api/users/sendVerificationEmail', { method: 'POST' }),
+  verifyUser: (token: string) => apiFetch<MessageAnswer>(`/api/users/verifyUser/${enc(token)}`, { method: 'PATCH' }),
   changePassword: (body: { oldPassword: string; password: string }) =>
-    apiFetch<{ message: string }>('/api/users/changePassword', { method: 'PATCH', body }),
-  forgotPassword: (email: string) => apiFetch<{ message: string }>('/api/users/forgotPassword', { method: 'POST', body: { email } }),
+    apiFetch<MessageAnswer>('/api/users/changePassword', { method: 'PATCH', body }),
+  forgotPassword: (email: string) => apiFetch<MessageAnswer>('/api/users/forgotPassword', { method: 'POST', body: { email } }),
   resetPassword: (token: string, password: string) =>
-    apiFetch<{ message: string }>(`/api/users/resetPassword/${enc(token)}`, { method: 'PATCH', body: { password } }),
+    apiFetch<MessageAnswer>(`/api/users/resetPassword/${enc(token)}`, { method: 'PATCH', body: { password } }),
   countries: () => apiFetch<Country[]>('/api/countries'),
-  authOptions: () => apiFetch<{ googleClientId: string | null }>('/api/users/auth-options'),
-  sessions: () => apiFetch<{ sessions: DeviceSession[] }>('/api/users/sessions'),
-  revokeSession: (id: string) => apiFetch<{ message: string }>(`/api/users/sessions/${enc(id)}`, { method: 'DELETE' }),
-  logoutEverywhere: () => apiFetch<{ message: string }>('/api/users/logout-everywhere', { method: 'POST' }),
-  twoFactorStatus: () => apiFetch<{ enabled: boolean; recoveryCodesLeft: number }>('/api/users/2fa'),
-  twoFactorSetup: () => apiFetch<{ secret: string; otpauthUrl: string; qrCodeDataUrl: string }>('/api/users/2fa/setup', { method: 'POST' }),
+  authOptions: () => apiFetch<AuthOptions>('/api/users/auth-options'),
+  sessions: () => apiFetch<DeviceSessionList>('/api/users/sessions'),
+  revokeSession: (id: string) => apiFetch<MessageAnswer>(`/api/users/sessions/${enc(id)}`, { method: 'DELETE' }),
+  logoutEverywhere: () => apiFetch<MessageAnswer>('/api/users/logout-everywhere', { method: 'POST' }),
+  twoFactorStatus: () => apiFetch<TwoFactorStatus>('/api/users/2fa'),
+  twoFactorSetup: () => apiFetch<TwoFactorSetup>('/api/users/2fa/setup', { method: 'POST' }),
   twoFactorEnable: (code: string) =>
-    apiFetch<{ message: string; recoveryCodes: string[] }>('/api/users/2fa/enable', { method: 'POST', body: { code } }),
+    apiFetch<RecoveryCodesAnswer>('/api/users/2fa/enable', { method: 'POST', body: { code } }),
   twoFactorDisable: (password: string, code: string) =>
-    apiFetch<{ message: string }>('/api/users/2fa/disable', { method: 'POST', body: { password, code } }),
+    apiFetch<MessageAnswer>('/api/users/2fa/disable', { method: 'POST', body: { password, code } }),
   recoveryCodes: (code: string) =>
-    apiFetch<{ message: string; recoveryCodes: string[] }>('/api/users/2fa/recovery-codes', { method: 'POST', body: { code } }),
+    apiFetch<RecoveryCodesAnswer>('/api/users/2fa/recovery-codes', { method: 'POST', body: { code } }),
 };

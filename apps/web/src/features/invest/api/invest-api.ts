@@ -1,21 +1,6 @@
-import type { InvestmentView, PlanView, ReferralView, UserView } from '@app/shared';
+import type { InvestmentAnswer, InvestmentView, MaturityAnswer, PendingInvestmentList, PlanView, ReferralsAnswer, UserView } from '@app/shared';
 import { api } from '../../../lib/query';
 import { idempotencyKey } from '../../../lib/api';
-
-export interface ReferralsAnswer {
-  referrals: ReferralView[];
-  message?: string;
-  referralCode: string;
-  referralPath: string;
-  bonusPercent: number;
-  bonusCap: string;
-  totalBonus: string;
-}
-
-export interface DecisionAnswer {
-  message: string;
-  investment: InvestmentView;
-}
 
 /** Invest endpoints (SPEC §7 paths); money stays a decimal string end to end. */
 export const investApi = api.injectEndpoints({
@@ -29,7 +14,7 @@ export const investApi = api.injectEndpoints({
       query: () => 'users/getUser',
       providesTags: ['User'],
     }),
-    startInvest: build.mutation<DecisionAnswer, { amount: string; planId: string; planName: string }>({
+    startInvest: build.mutation<InvestmentAnswer, { amount: string; planId: string; planName: string }>({
       query: (body) => ({ url: 'invest/start-invest', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey() } }),
       invalidatesTags: ['Investment', 'User', 'History'],
     }),
@@ -41,7 +26,7 @@ export const investApi = api.injectEndpoints({
       query: (id) => `invest/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Investment', id }, 'Investment'],
     }),
-    upgradeInvestment: build.mutation<DecisionAnswer, { id: string; planId: string; topUp: string }>({
+    upgradeInvestment: build.mutation<InvestmentAnswer, { id: string; planId: string; topUp: string }>({
       query: ({ id, planId, topUp }) => ({
         url: `invest/${encodeURIComponent(id)}/upgrade`,
         method: 'POST',
@@ -51,16 +36,16 @@ export const investApi = api.injectEndpoints({
       invalidatesTags: ['Investment', 'User', 'History'],
     }),
     /** SPEC §7: called on dashboard load; matures the caller's due investments. */
-    depositMaturity: build.mutation<{ message: string; matured: number }, void>({
+    depositMaturity: build.mutation<MaturityAnswer, void>({
       query: () => 'invest/deposit-maturity',
       invalidatesTags: (result) => (result && result.matured > 0 ? ['Investment', 'User', 'History'] : []),
     }),
     pendingInvestments: build.query<InvestmentView[], void>({
       query: () => 'invest/adminPendingInvestment',
-      transformResponse: (response: { pendingInvestments: InvestmentView[] }) => response.pendingInvestments,
+      transformResponse: (response: PendingInvestmentList) => response.pendingInvestments,
       providesTags: ['Investment'],
     }),
-    decideInvestment: build.mutation<DecisionAnswer, { id: string; action: 'approve' | 'reject'; notes?: string }>({
+    decideInvestment: build.mutation<InvestmentAnswer, { id: string; action: 'approve' | 'reject'; notes?: string }>({
       query: ({ id, action, notes }) => ({
         url: `invest/${encodeURIComponent(id)}/${action}`,
         method: 'PUT',

@@ -1,37 +1,7 @@
-import type { KycStatus } from '@app/shared';
+import type { KycDecisionAnswer, KycStatusView, PendingKycCase, PendingKycList } from '@app/shared';
 import { api } from '../../../lib/query';
 
-export interface KycStatusView {
-  kycStatus: KycStatus;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  /** Staff's reason while the latest submission is Rejected. */
-  reason: string | null;
-}
-
-export interface PendingKycCase {
-  _id: string;
-  submissionId: string;
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  role: string;
-  isVerified: boolean;
-  kycStatus: KycStatus;
-  createdAt: string;
-  submittedAt: string;
-  previousRejections: number;
-  lastRejectionReason: string | null;
-  kyc: {
-    frontDoc: string;
-    backDoc: string;
-    frontType: string;
-    backType: string;
-    frontName: string;
-    backName: string;
-  };
-}
+export type { KycStatusView, PendingKycCase };
 
 export interface KycDecisionArgs {
   id: string;
@@ -48,10 +18,10 @@ export const kycApi = api.injectEndpoints({
     }),
     pendingKyc: build.query<PendingKycCase[], void>({
       query: () => 'users/kyc/pending',
-      transformResponse: (response: { pendingUsers: PendingKycCase[] }) => response.pendingUsers,
+      transformResponse: (response: PendingKycList) => response.pendingUsers,
       providesTags: ['Kyc'],
     }),
-    decideKyc: build.mutation<{ message: string }, KycDecisionArgs>({
+    decideKyc: build.mutation<KycDecisionAnswer, KycDecisionArgs>({
       query: ({ id, action, submissionId, reason }) => ({
         url: `users/kyc/${encodeURIComponent(id)}/${action}`,
         method: 'PATCH',

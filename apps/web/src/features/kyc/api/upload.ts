@@ -1,11 +1,5 @@
-import { isApiErrorBody, KYC_MESSAGES } from '@app/shared';
+import { isApiErrorBody, KYC_MESSAGES, type KycUploadAnswer } from '@app/shared';
 import { ApiError } from '../../../lib/api';
-import type { KycStatusView } from './kyc-api';
-
-export interface UploadResult {
-  message: string;
-  kyc: KycStatusView;
-}
 
 /**
  * POST /api/users/uploadKycDocuments with XMLHttpRequest, which (unlike fetch) reports
@@ -15,7 +9,7 @@ export interface UploadResult {
 export function uploadKycDocuments(
   files: { front: File; back: File },
   onProgress: (percent: number) => void,
-): Promise<UploadResult> {
+): Promise<KycUploadAnswer> {
   const form = new FormData();
   form.append('front', files.front, files.front.name);
   form.append('back', files.back, files.back.name);
@@ -36,7 +30,7 @@ export function uploadKycDocuments(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
-        resolve(data as UploadResult);
+        resolve(data as KycUploadAnswer);
         return;
       }
       const serverMessage = xhr.status < 500 && isApiErrorBody(data) ? data.message : KYC_MESSAGES.uploadFailed;

@@ -1,52 +1,36 @@
-import type { ApprovalView, BalanceSeries, DepositAddressResponse, DepositOption, HistoryType, OnchainDepositView, PaymentView, WithdrawalView } from '@app/shared';
+import type {
+  AdjustAnswer,
+  DashboardData,
+  DepositAddressResponse,
+  DepositOption,
+  DepositOptionsResponse,
+  FeeScheduleView,
+  FeesToggleAnswer,
+  HistoryItem,
+  HistoryPage,
+  HistoryType,
+  MessageAnswer,
+  MoneySummary,
+  OnchainDepositsResponse,
+  OnchainDepositView,
+  PaymentAnswer,
+  PaymentView,
+  PendingWithdrawalList,
+  SavedWalletList,
+  SavedWalletView,
+  WithdrawalAnswer,
+  WithdrawalAsset,
+  WithdrawalAssetList,
+  WithdrawalDecisionAnswer,
+  WithdrawalView,
+} from '@app/shared';
 import { api } from '../../../lib/query';
 
-export interface DashboardData {
-  balance: string;
-  availableBalance: string;
-  investmentBalance: string;
-  totalMaturityAmount: string;
-  fees: string;
-  hasFees: boolean;
-  isVerified: boolean;
-  kycStatus: 'Not Submitted' | 'Pending' | 'Rejected' | 'Approved';
-  series: BalanceSeries;
-}
-
+export type { DashboardData, HistoryItem };
 export type Payment = PaymentView;
 export type Withdrawal = WithdrawalView;
-
-export interface SavedWallet {
-  _id: string;
-  asset: string;
-  address: string;
-  label: string;
-  createdAt: string;
-}
-
-export interface FeeSchedule {
-  flatCents: number;
-  basisPoints: number;
-  flat: string;
-  percent: string;
-}
-
-export interface HistoryItem {
-  _id: string;
-  type: HistoryType;
-  status: string;
-  description: string;
-  timestamp: string;
-  amount: string;
-  transactionId?: string;
-  fee?: string;
-  netAmount?: string;
-  walletAddress?: string;
-  asset?: string | null;
-  reason?: string | null;
-  kind?: string;
-  [key: string]: unknown;
-}
+export type SavedWallet = SavedWalletView;
+export type FeeSchedule = FeeScheduleView;
 
 export interface HistoryArgs {
   type?: HistoryType | '';
@@ -55,18 +39,7 @@ export interface HistoryArgs {
   limit?: number;
 }
 
-export interface MoneyUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: string;
-  hasFees: boolean;
-  balance: string;
-  availableBalance: string;
-  investmentBalance: string;
-  totalMaturityAmount: string;
-  fees: string;
-}
+export type MoneyUser = MoneySummary;
 
 export type AdjustPath = 'updateDepositBalance' | 'editDepositBalance' | 'update-fees';
 
@@ -87,21 +60,21 @@ const withKey = (key: string | undefined) => (key ? { 'idempotency-key': key } :
 export const moneyApi = api.injectEndpoints({
   endpoints: (build) => ({
     dashboard: build.query<DashboardData, void>({ query: () => 'money/dashboard', providesTags: ['User'] }),
-    history: build.query<{ history: HistoryItem[]; nextCursor: string | null }, HistoryArgs>({
+    history: build.query<HistoryPage, HistoryArgs>({
       query: (args) => `invest/getTransactionHistory${historyQueryString(args)}`,
       providesTags: ['History'],
     }),
     depositOptions: build.query<DepositOption[], void>({
       query: () => 'payments/deposit-addresses',
-      transformResponse: (response: { addresses: DepositOption[] }) => response.addresses,
+      transformResponse: (response: DepositOptionsResponse) => response.addresses,
     }),
     depositAddress: build.query<DepositAddressResponse, string>({ query: (asset) => `payments/deposit-address?asset=${encodeURIComponent(asset)}` }),
     onchainDeposits: build.query<OnchainDepositView[], void>({
       query: () => 'payments/onchain-deposits',
-      transformResponse: (response: { deposits: OnchainDepositView[] }) => response.deposits,
+      transformResponse: (response: OnchainDepositsResponse) => response.deposits,
       providesTags: ['Payment'],
     }),
-    createPayment: build.mutation<{ message: string; transaction: Payment }, { amount: string; asset?: string; txHash?: string; key?: string }>({
+    createPayment: build.mutation<PaymentAnswer, { amount: string; asset?: string; txHash?: string; key?: string }>({
       query: ({ key, ...body }) => ({ url: 'payments/create', method: 'POST', body, headers: withKey(key) }),
       invalidatesTags: ['History', 'Payment'],
     }),
@@ -110,7 +83,7 @@ export const moneyApi = api.injectEndpoints({
       query: (transactionId) => `payments/viewPaymentStatus/${encodeURIComponent(transactionId)}`,
       providesTags: ['Payment'],
     }),
-    decidePayment: build.mutation<{ message: string; transaction: Payment }, { transactionId: string; decision: 'confirm' | 'reject'; notes?: string; amount?: string }>({
+    decidePayment: build.mutation<PaymentAnswer, { transactionId: string; decision: 'confirm' | 'reject'; notes?: string; amount?: string }>({
       query: ({ transactionId, decision, notes, amount }) => ({
         url: decision === 'confirm' ? 'payments/confirmPayment' : 'payments/rejectPayment',
         method: 'PATCH',
@@ -119,24 +92,21 @@ export const moneyApi = api.injectEndpoints({
       invalidatesTags: ['Payment', 'History', 'User', 'Users'],
     }),
     feeSchedule: build.query<FeeSchedule, void>({ query: () => 'withDraw/fees' }),
-    withdrawalAssets: build.query<{ asset: string; network: 'evm' | 'btc' }[], void>({
+    withdrawalAssets: build.query<WithdrawalAsset[], void>({
       query: () => 'withDraw/assets',
-      transformResponse: (response: { assets: { asset: string; network: 'evm' | 'btc' }[] }) => response.assets,
+      transformResponse: (response: WithdrawalAssetList) => response.assets,
     }),
-    createWithdrawal: build.mutation<{ message: string; withdrawal: Withdrawal }, { amount: string; walletAddress: string; asset?: string; key?: string }>({
+    createWithdrawal: build.mutation<WithdrawalAnswer, { amount: string; walletAddress: string; asset?: string; key?: string }>({
       query: ({ key, ...body }) => ({ url: 'withDraw/create', method: 'POST', body, headers: withKey(key) }),
       invalidatesTags: ['History', 'Withdrawal', 'User'],
     }),
     pendingWithdrawals: build.query<Withdrawal[], void>({
       query: () => 'withDraw/pending',
-      transformResponse: (response: { withdrawals: Withdrawal[] }) => response.withdrawals,
+      transformResponse: (response: PendingWithdrawalList) => response.withdrawals,
       providesTags: ['Withdrawal'],
     }),
     withdrawal: build.query<Withdrawal, string>({ query: (id) => `withDraw/get-withdrawal/${encodeURIComponent(id)}`, providesTags: ['Withdrawal'] }),
-    decideWithdrawal: build.mutation<
-      { message: string; withdrawal: Withdrawal; pendingApproval: ApprovalView | null },
-      { id: string; decision: 'approve' | 'reject'; notes?: string; txHash?: string }
-    >({
+    decideWithdrawal: build.mutation<WithdrawalDecisionAnswer, { id: string; decision: 'approve' | 'reject'; notes?: string; txHash?: string }>({
       query: ({ id, decision, notes, txHash }) => ({
         url: `withDraw/${decision}/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -146,23 +116,23 @@ export const moneyApi = api.injectEndpoints({
     }),
     wallets: build.query<SavedWallet[], void>({
       query: () => 'withDraw/wallets',
-      transformResponse: (response: { wallets: SavedWallet[] }) => response.wallets,
+      transformResponse: (response: SavedWalletList) => response.wallets,
       providesTags: ['Wallet'],
     }),
     saveWallet: build.mutation<SavedWallet, { asset: string; address: string; label?: string }>({
       query: (body) => ({ url: 'withDraw/wallets', method: 'POST', body }),
       invalidatesTags: ['Wallet'],
     }),
-    deleteWallet: build.mutation<{ message: string }, string>({
+    deleteWallet: build.mutation<MessageAnswer, string>({
       query: (id) => ({ url: `withDraw/wallets/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Wallet'],
     }),
     moneyUser: build.query<MoneyUser, string>({ query: (id) => `money/users/${encodeURIComponent(id)}`, providesTags: ['Users'] }),
-    adjust: build.mutation<{ message: string; user: MoneyUser }, { id: string; path: AdjustPath; operation: 'add' | 'deduct'; amount: string; reason: string }>({
+    adjust: build.mutation<AdjustAnswer, { id: string; path: AdjustPath; operation: 'add' | 'deduct'; amount: string; reason: string }>({
       query: ({ id, path, ...body }) => ({ url: `users/${path}/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['Users', 'User', 'History'],
     }),
-    toggleFees: build.mutation<{ message: string; user: MoneyUser }, { id: string; hasFees: boolean }>({
+    toggleFees: build.mutation<FeesToggleAnswer, { id: string; hasFees: boolean }>({
       query: ({ id, hasFees }) => ({ url: `users/fees-toggle/${encodeURIComponent(id)}`, method: 'PUT', body: { hasFees } }),
       invalidatesTags: ['Users', 'User'],
     }),

@@ -1,0 +1,242 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  idParam,
+  messageSchema,
+  passkeyAuthenticationOptionsSchema,
+  passkeyListSchema,
+  passkeyLoginOptionsSchema,
+  passkeyLoginVerifySchema,
+  passkeyNameSchema,
+  passkeyReauthAnswerSchema,
+  passkeyReauthRefusalSchema,
+  passkeyReauthSchema,
+  passkeyRegisterVerifySchema,
+  passkeyRegistrationOptionsSchema,
+  passkeyViewSchema,
+  userViewSchema,
+} from '@app/shared';
+import { jsonOnly } from '../../../plugins/json-only';
+import { currentUser, requireUser } from '../../../plugins/session';
+import type { App } from '../../../plugins/types';
+import { rateLimitRedis } from '../../../plugins/rate-limit-store';
+import { auditActor } from '../../../services/platform/audit';
+import { passkeyLoginOptions, signInWithPasskey } from '../../../services/auth/passkey-sign-in';
+import {
+  listPasskeys,
+  reauthenticate,
+  reauthOptions,
+  ReauthRequiredError,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+} from '../../../services/auth/passkeys';
+import { authContext, signedIn } from './account';
+import { tooMany } from './rate-limits';
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+/** Per 15 minutes: per IP, and per account (the credential named, or the signed-in user). */
+export const PASSKEY_RATE_LIMITS = {
+  loginOptions: { ip: 100 },
+  login: { ip: 50, account: 10 },
+  register: { ip: 30, account: 10 },
+  reauth: { ip: 30, account: 10 },
+} as const satisfies Record<string, { ip: number; account?: number }>;
+type LimitName = keyof typeof PASSKEY_RATE_LIMITS;
+
+/** The session of a route guarded by requireUser. */
+const sessionOf = (request: FastifyRequest) => request.auth!.session.id;
+
+/** /api/users/passkeys: add, list, rename and remove passkeys; sign in with one; confirm it is you again (ADR 0017). */
+export async function passkeysRoutes(app: App) {
+  const scale = app.deps.config.authRateLimitScale ?? 1;
+  await app.register(rateLimit, {
+    global: false,
+    redis: await rateLimitRedis(app),
+    nameSpace: 'vaultline-passkeys-',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl / 1000),
+  });
+
+  const ipLimit = (name: LimitName) => ({
+    rateLimit: {
+      max: Math.ceil(PASSKEY_RATE_LIMITS[name].ip * scale),
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request: FastifyRequest) => `ip:passkey-${name}:${request.ip}`,
+    },
+  });
+
+  const accountLimit = (name: LimitName, keyOf: (request: FastifyRequest) => string | undefined) => {
+    const limit: { ip: number; account?: number } = PASSKEY_RATE_LIMITS[name];
+    const check = app.createRateLimit({
+      max: Math.ceil((limit.account ?? limit.ip) * scale),
+      timeWindow: WINDOW_MS,
+      keyGenerator: (request) => `acct:passkey-${name}:${keyOf(request) ?? ''}`,
+    });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!keyOf(request)) return;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw tooMany(result.ttlInSeconds);
+      }
+    };
+  };
+  const signedInUser = (request: FastifyRequest) => request.auth?.user.id;
+  const namedCredential = (request: FastifyRequest) => (request.body as { response?: { id?: string } } | undefined)?.response?.id;
+
+  // -------------------------------------------------------------- sign in
+
+  app.post(
+    '/api/users/passkeys/login/options',
+    {
+      onRequest: jsonOnly,
+      config: ipLimit('loginOptions'),
+      schema: {
+        tags: ['passkeys'],
+        summary:
+          'Start a passkey sign-in: options for navigator.credentials.get() with a single-use challenge (5 minutes). With email (the two-factor step), only a passkey of that account is accepted',
+        body: passkeyLoginOptionsSchema,
+        response: { 200: passkeyAuthenticationOptionsSchema },
+      },
+    },
+    async (request) => passkeyLoginOptions(app.deps, request.body.email),
+  );
+
+  app.post(
+    '/api/users/passkeys/login/verify',
+    {
+      onRequest: jsonOnly,
+      config: ipLimit('login'),
+      preHandler: accountLimit('login', namedCredential),
+      schema: {
+        tags: ['passkeys'],
+        summary:
+          'Sign in with a passkey (no email, no new-browser code, no authenticator code): trusts this browser. Suspended accounts get 403',
+        body: passkeyLoginVerifySchema,
+        response: { 200: userViewSchema },
+      },
+    },
+    async (request, reply) => signedIn(app, request, reply, await signInWithPasskey(app.deps, request.body.response, authContext(request, reply))),
+  );
+
+  // -------------------------------------------------------------- add
+
+  app.post(
+    '/api/users/passkeys/register/options',
+    {
+      onRequest: jsonOnly,
+      preHandler: [requireUser, accountLimit('register', signedInUser)],
+      config: ipLimit('register'),
+      schema: {
+        tags: ['passkeys'],
+        summary: 'Start adding a passkey: options for navigator.credentials.create() with a single-use challenge for this session',
+        response: { 200: passkeyRegistrationOptionsSchema },
+      },
+    },
+    async (request) => registrationOptions(app.deps, currentUser(request), sessionOf(request)),
+  );
+
+  app.post(
+    '/api/users/passkeys/register/verify',
+    {
+      onRequest: jsonOnly,
+      preHandler: [requireUser, accountLimit('register', signedInUser)],
+      config: ipLimit('register'),
+      schema: {
+        tags: ['passkeys'],
+        summary: 'Finish adding a passkey with its name and the browser’s answer (emails the owner)',
+        body: passkeyRegisterVerifySchema,
+        response: { 201: passkeyViewSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await registerPasskey(app.deps, auditActor(request), currentUser(request), sessionOf(request), request.body)),
+  );
+
+  // -------------------------------------------------------------- list, rename, remove
+
+  app.get(
+    '/api/users/passkeys',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['passkeys'],
+        summary: 'This account’s passkeys, and until when this session may remove one without confirming again',
+        response: { 200: passkeyListSchema },
+      },
+    },
+    async (request) => listPasskeys(app.deps, currentUser(request), sessionOf(request)),
+  );
+
+  app.patch(
+    '/api/users/passkeys/:id',
+    {
+      onRequest: jsonOnly,
+      preHandler: requireUser,
+      schema: { tags: ['passkeys'], summary: 'Rename a passkey', params: idParam, body: passkeyNameSchema, response: { 200: passkeyViewSchema } },
+    },
+    async (request) => renamePasskey(app.deps, auditActor(request), currentUser(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/api/users/passkeys/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['passkeys'],
+        summary: `Remove a passkey. Needs recent authentication: 403 reauthRequired unless this session signed in or confirmed it is you (POST reauth) within the last minutes`,
+        params: idParam,
+        response: { 200: messageSchema, 403: z.union([passkeyReauthRefusalSchema, messageSchema]) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await removePasskey(app.deps, auditActor(request), currentUser(request), sessionOf(request), request.params.id);
+      } catch (error) {
+        if (error instanceof ReauthRequiredError) return reply.status(403).send({ message: error.message, reauthRequired: true as const });
+        throw error;
+      }
+      return { message: 'Passkey removed' };
+    },
+  );
+
+  // -------------------------------------------------------------- confirm it is you again
+
+  app.post(
+    '/api/users/passkeys/reauth/options',
+    {
+      onRequest: jsonOnly,
+      preHandler: [requireUser, accountLimit('reauth', signedInUser)],
+      config: ipLimit('reauth'),
+      schema: {
+        tags: ['passkeys'],
+        summary: 'Options to confirm it is you with one of this account’s passkeys (single-use challenge for this session)',
+        response: { 200: passkeyAuthenticationOptionsSchema },
+      },
+    },
+    async (request) => reauthOptions(app.deps, currentUser(request), sessionOf(request)),
+  );
+
+  app.post(
+    '/api/users/passkeys/reauth',
+    {
+      onRequest: jsonOnly,
+      preHandler: [requireUser, accountLimit('reauth', signedInUser)],
+      config: ipLimit('reauth'),
+      schema: {
+        tags: ['passkeys'],
+        summary: 'Confirm it is you with the password or a passkey: the session counts as recently authenticated again',
+        body: passkeyReauthSchema,
+        response: { 200: passkeyReauthAnswerSchema },
+      },
+    },
+    async (request) => {
+      const until = await reauthenticate(app.deps, auditActor(request), currentUser(request), sessionOf(request), request.body);
+      return { message: 'Thank you: confirmed', recentAuthUntil: until.toISOString() };
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { disableTwoFactorSchema, messageSchema, recoveryCodesAnswerSchema, twoFactorCodeSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '@app/shared';
+import { jsonOnly } from '../../../plugins/json-only';
+import { currentUser, requireUser } from '../../../plugins/session';
+import type { App } from '../../../plugins/types';
+import { disableTwoFactor, enableTwoFactor, recoveryCodesLeft, regenerateRecoveryCodes, startTwoFactorSetup } from '../../../services/auth/totp';
+import { isTwoFactorEnabled } from '../../../services/auth/user-view';
+import { signedInUser, type AuthLimits } from './rate-limits';
+
+/** Two-factor authentication (TOTP) of the signed-in account. */
+export function twoFactorRoutes(app: App, limits: AuthLimits) {
+  // Each route its own counter, as each route's limit is.
+  const codeLimit = () => [requireUser, limits.account('twoFactor', signedInUser)];
+
+  app.get(
+    '/api/users/2fa',
+    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'Two-factor status', response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const enabled = await isTwoFactorEnabled(app.deps.db, user.id);
+      return { enabled, recoveryCodesLeft: enabled ? await recoveryCodesLeft(app.deps.db, user.id) : 0 };
+    },
+  );
+
+  app.post(
+    '/api/users/2fa/setup',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['auth'], summary: 'Start two-factor set-up: a new secret and its QR code', response: { 200: twoFactorSetupSchema } },
+    },
+    async (request) => startTwoFactorSetup(app.deps, currentUser(request)),
+  );
+
+  app.post(
+    '/api/users/2fa/enable',
+    {
+      onRequest: jsonOnly,
+      preHandler: codeLimit(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm set-up with a first code; answers the recovery codes once',
+        body: twoFactorCodeSchema,
+        response: { 200: recoveryCodesAnswerSchema },
+      },
+    },
+    async (request) => ({
+      message: 'Two-factor authentication is on',
+      recoveryCodes: await enableTwoFactor(app.deps, currentUser(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    '/api/users/2fa/disable',
+    {
+      onRequest: jsonOnly,
+      preHandler: codeLimit(),
+      schema: { tags: ['auth'], summary: 'Turn two-factor off (password and a current code)', body: disableTwoFactorSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await disableTwoFactor(app.deps, currentUser(request), request.body.password, request.body.code);
+      return { message: 'Two-factor authentication is off' };
+    },
+  );
+
+  app.post(
+    '/api/users/2fa/recovery-codes',
+    {
+      onRequest: jsonOnly,
+      preHandler: codeLimit(),
+      schema: {
+        tags: ['auth'],
+        summary: 'New recovery codes (the old ones stop working)',
+        body: twoFactorCodeSchema,
+        response: { 200: recoveryCodesAnswerSchema },
+      },
+    },
+    async (request) => ({
+      message: 'New recovery codes created',
+      recoveryCodes: await regenerateRecoveryCodes(app.deps, currentUser(request), request.body.code),
+    }),
+  );
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  idParam,
+  INVEST_MESSAGES,
+  investmentAnswerSchema,
+  investmentListSchema,
+  investmentViewSchema,
+  maturityAnswerSchema,
+  pendingInvestmentListSchema,
+  startInvestSchema,
+  upgradeInvestmentSchema,
+} from '@app/shared';
+import type { App } from '../../../plugins/types';
+import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
+import { auditActor } from '../../../services/platform/audit';
+import { withIdempotency } from '../../../services/platform/idempotency';
+import { approveInvestment, rejectInvestment } from '../../../services/invest/decisions';
+import { getOwnInvestment, investmentView, listPendingInvestments, listUserInvestments, requestUpgrade, startInvestment } from '../../../services/invest/investments';
+import { matureDue } from '../../../services/invest/maturity';
+
+const rejectBody = z.object({ notes: z.string().trim().max(500).optional() }).nullish();
+
+/** Investments: request, history, detail, upgrade, staff decisions, caller-triggered maturity. */
+export async function investmentRoutes(app: App) {
+  app.post(
+    '/api/invest/start-invest',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['invest'],
+        summary: 'Request an investment: holds the amount until staff decide (Idempotency-Key honoured)',
+        body: startInvestSchema,
+        response: { 201: investmentAnswerSchema },
+      },
+    },
+    (request, reply) =>
+      withIdempotency(
+        request,
+        reply,
+        async () => {
+          const row = await startInvestment(app.deps, currentUser(request), request.body);
+          return { message: INVEST_MESSAGES.submitted, investment: investmentView(row) };
+        },
+        { status: 201 },
+      ),
+  );
+
+  app.get(
+    '/api/invest/investment-history',
+    { preHandler: requireUser, schema: { tags: ['invest'], summary: "The caller's investments, newest first", response: { 200: investmentListSchema } } },
+    async (request) => (await listUserInvestments(app.deps.db, currentUser(request).id)).map((row) => investmentView(row)),
+  );
+
+  app.get(
+    '/api/invest/adminPendingInvestment',
+    {
+      preHandler: requireStaff,
+      schema: { tags: ['invest'], summary: 'Staff: investments waiting for a decision', response: { 200: pendingInvestmentListSchema } },
+    },
+    async () => ({ pendingInvestments: await listPendingInvestments(app.deps.db) }),
+  );
+
+  app.get(
+    '/api/invest/deposit-maturity',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['invest'],
+        summary: "Matures the caller's investments that are due (the scheduled job does everyone's)",
+        response: { 200: maturityAnswerSchema },
+      },
+    },
+    async (request) => {
+      const matured = await matureDue(app.deps, { userId: currentUser(request).id });
+      return { message: matured > 0 ? `${matured} investment${matured === 1 ? '' : 's'} matured` : 'No investments due', matured };
+    },
+  );
+
+  app.get(
+    '/api/invest/:id',
+    { preHandler: requireUser, schema: { tags: ['invest'], summary: "One of the caller's investments", params: idParam, response: { 200: investmentViewSchema } } },
+    async (request) => investmentView(await getOwnInvestment(app.deps.db, currentUser(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/api/invest/:id/upgrade',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['invest'],
+        summary: 'Request a plan upgrade of an active investment; the top-up is held until staff decide',
+        params: idParam,
+        body: upgradeInvestmentSchema,
+        response: { 201: investmentAnswerSchema },
+      },
+    },
+    (request, reply) =>
+      withIdempotency(
+        request,
+        reply,
+        async () => {
+          const row = await requestUpgrade(app.deps, currentUser(request), request.params.id, request.body);
+          return { message: INVEST_MESSAGES.upgradeSubmitted, investment: investmentView(row) };
+        },
+        { status: 201 },
+      ),
+  );
+
+  app.put(
+    '/api/invest/:id/approve',
+    { preHandler: requireStaff, schema: { tags: ['invest'], summary: 'Staff: approve (409 when already decided)', params: idParam, response: { 200: investmentAnswerSchema } } },
+    async (request) => {
+      const row = await approveInvestment(app.deps, auditActor(request), request.params.id);
+      return { message: INVEST_MESSAGES.approved, investment: investmentView(row) };
+    },
+  );
+
+  app.put(
+    '/api/invest/:id/reject',
+    {
+      preHandler: requireStaff,
+      schema: { tags: ['invest'], summary: 'Staff: reject, releasing the hold (409 when already decided)', params: idParam, body: rejectBody, response: { 200: investmentAnswerSchema } },
+    },
+    async (request) => {
+      const row = await rejectInvestment(app.deps, auditActor(request), request.params.id, request.body?.notes || null);
+      return { message: INVEST_MESSAGES.rejected, investment: investmentView(row) };
+    },
+  );
+}

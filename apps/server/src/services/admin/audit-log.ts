@@ -1,0 +1,65 @@
+import { aliasedTable, and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { AuditListResponse } from '@app/shared';
+import type { DbOrTx } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+
+export interface AuditQuery {
+  action?: string | undefined;
+  actorId?: string | undefined;
+  targetId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/admin/audit: read-only, newest first, filtered by action, actor, target and time. */
+export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditListResponse> {
+  const conditions: SQL[] = [];
+  if (query.action) conditions.push(eq(auditLog.action, query.action));
+  if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
+  if (query.targetId) conditions.push(eq(auditLog.targetId, query.targetId));
+  if (query.from) conditions.push(gte(auditLog.at, query.from));
+  if (query.to) conditions.push(lte(auditLog.at, query.to));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [matched] = await db.select({ total: count() }).from(auditLog).where(where);
+  const total = Number(matched?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  const page = Math.min(query.page, pages);
+  const actor = aliasedTable(users, 'actor');
+  const impersonator = aliasedTable(users, 'impersonator');
+  const target = aliasedTable(users, 'target');
+  const rows = await db
+    .select({ entry: auditLog, actorName: actor.name, impersonatorName: impersonator.name, targetName: target.name })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorId))
+    .leftJoin(target, and(eq(auditLog.targetType, 'user'), eq(target.id, auditLog.targetId)))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(query.limit)
+    .offset((page - 1) * query.limit);
+  const actions = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
+  return {
+    items: rows.map(({ entry, actorName, impersonatorName, targetName }) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      action: entry.action,
+      actorId: entry.actorId,
+      actorName: actorName ?? null,
+      impersonatorId: entry.impersonatorId,
+      impersonatorName: impersonatorName ?? null,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      targetName: targetName ?? null,
+      before: entry.before,
+      after: entry.after,
+      reason: entry.reason,
+      ip: entry.ip,
+    })),
+    page,
+    pages,
+    total,
+    actions: actions.map((row) => row.action),
+  };
+}

@@ -1,0 +1,267 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type AdminUserView, type Role, type UserListResponse, type MessageAnswer } from '@app/shared';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { sessions, userCounts, users, type UserRow } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { hashToken } from '../../lib/crypto';
+import { getUserBalances, moneyFigures } from '../../ledger/balances';
+import { recordAudit, type AuditActor } from '../platform/audit';
+import { purgeKycDocuments } from '../kyc/kyc';
+import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
+import { deletePasskeysOf } from '../auth/passkeys';
+
+/**
+ * Back-office user management (PRODUCT §2 Roles, Deleting a user, Impersonation).
+ * Rules: nobody acts on themselves; staff act only on lower roles (admins on authors and
+ * subscribers, authors on subscribers); only an admin grants the admin role.
+ */
+
+/** Throws unless `actor` may manage `target` at all. */
+export function assertMayManage(actor: Pick<UserRow, 'id' | 'role'>, target: Pick<UserRow, 'id' | 'role'>): void {
+  if (actor.id === target.id) throw forbidden(ADMIN_MESSAGES.notYourself);
+  if (roleRank(target.role) >= roleRank(actor.role)) throw forbidden(ADMIN_MESSAGES.lowerRolesOnly);
+}
+
+/** Ends the sessions a staff member opened as other users (when they are suspended, demoted or deleted). */
+async function revokeImpersonationsBy(db: DbOrTx, staffId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.impersonatorId, staffId), isNull(sessions.revokedAt)));
+}
+
+async function loadTarget(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
+  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || row.deletedAt) throw notFound(ADMIN_MESSAGES.userNotFound);
+  return row;
+}
+
+// ------------------------------------------------------------------ list
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export async function toAdminUserView(db: DbOrTx, user: UserRow): Promise<AdminUserView> {
+  const balances = await getUserBalances(db, user.id);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    photo: user.photo,
+    role: user.role,
+    isVerified: user.isVerified,
+    kycStatus: user.kycStatus,
+    ...moneyFigures(balances),
+    hasFees: user.hasFees,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/users/getUsers: search by name or email, newest first, with the SPEC §3 counts. */
+export async function listUsers(db: DbOrTx, query: { search?: string | undefined; page: number; limit: number }): Promise<UserListResponse> {
+  const live = isNull(users.deletedAt);
+  const search = query.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const matches = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
+  // Triggers keep user_counts up to date, so only a search has rows to count.
+  const [counts] = await db.select().from(userCounts);
+  const all = counts?.live ?? 0;
+  const [matched] = matches ? await db.select({ total: count() }).from(users).where(and(live, matches)) : [{ total: all }];
+  const total = Number(matched?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(live, matches))
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(query.limit)
+    .offset((page - 1) * query.limit);
+  return {
+    users: await Promise.all(rows.map((row) => toAdminUserView(db, row))),
+    page,
+    limit: query.limit,
+    total,
+    pages,
+    counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },
+  };
+}
+
+// ------------------------------------------------------------------ role change
+
+function roleEmail(appUrl: string, user: UserRow, role: Role) {
+  const paragraphs =
+    role === 'suspended'
+      ? [
+          `Hello ${user.name},`,
+          'Your account has been suspended and you have been signed out. If you think this is a mistake, please contact support.',
+        ]
+      : [`Hello ${user.name},`, `Your account role has been changed to "${role}".`, 'If you did not expect this change, please contact support.'];
+  return {
+    subject: role === 'suspended' ? 'Your account has been suspended' : 'Your account role has changed',
+    heading: role === 'suspended' ? 'Account suspended' : 'Role changed',
+    paragraphs,
+    ...(role === 'suspended' ? {} : { action: { label: 'Go to my account', url: `${appUrl}/my-account` } }),
+  };
+}
+
+/** POST /api/users/upgradeUser. Suspending ends the user's sessions; the user is emailed. */
+export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: SessionUser, input: { id: string; role: Role }): Promise<MessageAnswer> {
+  return deps.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, input.id, true);
+    assertMayManage(actor, target);
+    if (!grantableRoles(actor.role, target.role).includes(input.role)) {
+      throw forbidden(actor.role === 'admin' ? ADMIN_MESSAGES.lowerRolesOnly : ADMIN_MESSAGES.onlyAdminsGrantStaff);
+    }
+    if (target.role === input.role) return { message: `${target.name} is already ${input.role}` };
+    await tx.update(users).set({ role: input.role, updatedAt: deps.now() }).where(eq(users.id, target.id));
+    if (input.role === 'suspended') await revokeUserSessions(tx, target.id);
+    if (roleRank(input.role) < roleRank(target.role) || input.role === 'suspended') await revokeImpersonationsBy(tx, target.id);
+    await recordAudit(tx, auditor, {
+      action: 'user.role_change',
+      targetType: 'user',
+      targetId: target.id,
+      before: { role: target.role },
+      after: { role: input.role },
+    });
+    await deps.outbox.enqueue(tx, { to: target.email, kind: 'role-changed', content: roleEmail(deps.config.appUrl, target, input.role) });
+    return { message: `User role updated to ${input.role}` };
+  });
+}
+
+// ------------------------------------------------------------------ delete
+
+/**
+ * DELETE /api/users/:id. Refused while the account has money on it; otherwise access goes
+ * (sessions, password, Google link) and personal data goes (name, email, phone, bio,
+ * photo, country, KYC document files), and the ledger history stays under the same id.
+ */
+export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: SessionUser, id: string): Promise<MessageAnswer> {
+  const result = await deps.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, id, true);
+    assertMayManage(actor, target);
+    const balances = await getUserBalances(tx, target.id);
+    const heldCents = balances.balanceCents - balances.availableCents;
+    const reasons: string[] = [];
+    if (balances.availableCents > 0) reasons.push(`a balance of ${formatUsd(balances.availableCents)}`);
+    if (heldCents > 0) reasons.push(`${formatUsd(heldCents)} on hold for pending requests`);
+    if (balances.investedCents > 0) reasons.push(`${formatUsd(balances.investedCents)} in active investments`);
+    if (reasons.length > 0) {
+      throw conflict(`This account cannot be deleted while it holds money: ${reasons.join(', ')}.`);
+    }
+    const at = deps.now();
+    await tx
+      .update(users)
+      .set({
+        name: 'Deleted user',
+        email: `deleted-${target.id}@deleted.invalid`,
+        phone: '',
+        bio: '',
+        photo: null,
+        country: '',
+        passwordHash: null,
+        googleSub: null,
+        deletedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(users.id, target.id));
+    await revokeUserSessions(tx, target.id);
+    await revokeImpersonationsBy(tx, target.id);
+    await deletePasskeysOf(tx, target.id);
+    await recordAudit(tx, auditor, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: target.id,
+      before: { role: target.role, isVerified: target.isVerified, kycStatus: target.kycStatus },
+      after: { deleted: true },
+    });
+    return { message: 'User deleted successfully' };
+  });
+  // Identity documents are personal data too: their files go once the deletion has committed.
+  try {
+    await purgeKycDocuments(deps, id);
+  } catch (error) {
+    deps.log.error({ err: error, userId: id }, 'could not remove the KYC documents of a deleted user');
+  }
+  return result;
+}
+
+// ------------------------------------------------------------------ impersonation
+
+/** POST /api/users/impersonate/:id: a new read-only session for the target, linked to the staff session. */
+export async function startImpersonation(
+  deps: AppDeps,
+  auditor: AuditActor,
+  staff: { user: SessionUser; session: SessionInfo },
+  targetId: string,
+  meta: SessionMeta,
+): Promise<{ token: string; message: string; name: string }> {
+  return deps.db.transaction(async (tx) => {
+    const target = await loadTarget(tx, targetId);
+    if (staff.user.id === target.id) throw forbidden(ADMIN_MESSAGES.notYourself);
+    if (roleRank(target.role) >= roleRank(staff.user.role)) throw forbidden('You can only impersonate accounts with a lower role than yours');
+    if (target.role === 'suspended') throw badRequest('Suspended accounts cannot be viewed: change their role first');
+    const { token } = await createSession(tx, target.id, {
+      ...meta,
+      impersonatorId: staff.user.id,
+      impersonatorSessionId: staff.session.id,
+    });
+    await recordAudit(tx, auditor, {
+      action: 'user.impersonate.start',
+      targetType: 'user',
+      targetId: target.id,
+      after: { impersonatorSessionId: staff.session.id },
+    });
+    return { token, name: target.name, message: `You are now viewing the account of ${target.name}` };
+  });
+}
+
+/**
+ * POST /api/users/exit-impersonation: ends the impersonation session and hands back the staff
+ * member's own session token when the browser still holds it (and it is the one that started).
+ */
+export async function exitImpersonation(
+  deps: AppDeps,
+  current: { user: SessionUser; session: SessionInfo } | null,
+  currentToken: string | null,
+  staffToken: string | null,
+  ip: string | null,
+): Promise<{ restoredToken: string | null; message: string }> {
+  const staffSession = staffToken ? await findSession(deps.db, staffToken) : null;
+  const impersonation = current?.session.impersonatorId ? current : null;
+  // Signed in normally (not impersonating): there is nothing to exit, whatever cookie lingers.
+  if (!impersonation && (current || !staffSession)) throw badRequest(ADMIN_MESSAGES.notImpersonating);
+  // The held staff token is honoured only for the staff session that started this impersonation.
+  let restorable = staffSession && impersonation?.session.impersonatorSessionId === staffSession.session.id ? staffSession : null;
+  if (!impersonation && staffSession && currentToken) {
+    // The impersonation session has ended under us (the user was suspended or deleted): the
+    // browser still holds its token, which proves this exit belongs to that impersonation.
+    // After a logout the token is gone, and so is the way back.
+    const [ended] = await deps.db.select().from(sessions).where(eq(sessions.id, hashToken(currentToken))).limit(1);
+    if (ended?.impersonatorSessionId === staffSession.session.id) restorable = staffSession;
+  }
+  if (!impersonation && !restorable) throw badRequest(ADMIN_MESSAGES.notImpersonating);
+  await deps.db.transaction(async (tx) => {
+    if (impersonation) await revokeSession(tx, impersonation.session.id);
+    await recordAudit(
+      tx,
+      { actorId: impersonation?.session.impersonatorId ?? restorable?.user.id ?? null, impersonatorId: null, ip },
+      {
+        action: 'user.impersonate.exit',
+        targetType: 'user',
+        targetId: impersonation?.user.id,
+        after: { restored: Boolean(restorable) },
+      },
+    );
+  });
+  return {
+    restoredToken: restorable ? staffToken : null,
+    message: restorable ? 'Welcome back' : 'Impersonation ended. Please sign in again.',
+  };
+}

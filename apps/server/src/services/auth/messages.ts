@@ -1,0 +1,23 @@
+/** What the account services answer and refuse with (SPEC §8 texts where it has them). */
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  suspended: 'Your account has been suspended. Please contact support.',
+  newBrowser: 'New browser or device detected. We sent an access code to your email to confirm it is you.',
+  twoFactorRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code)',
+  twoFactorInvalid: 'Invalid two-factor code',
+  emailTaken: 'Email has already been registered',
+  invalidReferral: 'Invalid referral code',
+  invalidToken: 'Invalid or expired link. Please request a new one.',
+  alreadyVerified: 'User already verified',
+  verified: 'Account Verification Successful',
+  verificationSent: 'Verification Email Sent',
+  forgotSent: 'If an account exists for this email, we have sent a password reset link to it.',
+  resetDone: 'Password Reset Successful, please login',
+  passwordChanged: 'Password changed successfully',
+  wrongOldPassword: 'Old password is incorrect',
+  codeInvalid: 'Invalid access code',
+  codeExpired: 'This access code has expired or was already used. Please request a new one.',
+  codeLocked: 'Too many wrong codes. Please request a new access code.',
+  codeSent: 'Access code sent to your email',
+  logout: 'Logout successful',
+} as const;

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role } from '@app/shared';
+import type { AppDeps } from '../../deps';
+import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { recordAudit, type AuditActor } from '../platform/audit';
+import { documentStore, newDocumentKey } from './document-storage';
+import { describeRefusedDocument, displayName, prepareKycDocument } from './documents';
+import type { SessionUser } from '../auth/sessions';
+
+/**
+ * KYC rules:
+ * - Upload (front + back) sets the user's status to Pending. Uploading again while Pending
+ *   replaces the pending pair: the row stays (marked Superseded) but its files, which no
+ *   reviewer ever decided on, are deleted, so re-uploading cannot fill the disk. After a
+ *   rejection it starts a new Pending submission; rejected and approved documents are kept
+ *   for the audit trail. Approved accounts cannot upload again (409). At most
+ *   UPLOADS_PER_HOUR uploads per user per hour (429).
+ * - Staff approve or reject only a Pending submission (409 otherwise), and only for
+ *   accounts of a lower role than their own (PRODUCT §2 roles). The decision records who
+ *   and when, an optional reason, writes an audit entry and emails the user, in one
+ *   transaction that also updates users.kyc_status (the status the rest of the product reads).
+ */
+
+export interface IncomingDocument {
+  bytes: Buffer;
+  filename: string | undefined;
+}
+
+function lowerRoles(role: Role): Role[] {
+  return ROLES.filter((candidate) => roleRank(candidate) < roleRank(role));
+}
+
+async function latestSubmission(deps: AppDeps, userId: string): Promise<KycSubmissionRow | undefined> {
+  const [row] = await deps.db
+    .select()
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId))
+    .orderBy(desc(kycSubmissions.submittedAt), desc(kycSubmissions.id))
+    .limit(1);
+  return row;
+}
+
+/** Refuses early (before reading files) when the account cannot upload. */
+export function assertCanUpload(user: SessionUser): void {
+  if (user.kycStatus === 'Approved') throw conflict(KYC_MESSAGES.alreadyApproved);
+}
+
+/** One side's document, a refusal naming the side and the type its bytes show. */
+async function prepareSide(side: KycDocumentSide, document: IncomingDocument) {
+  try {
+    return await prepareKycDocument(document.bytes);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 415) {
+      throw new AppError(415, kycSideMessage(side, error.message, await describeRefusedDocument(document.bytes, document.filename)));
+    }
+    throw error;
+  }
+}
+
+/** Uploads one user may make per hour (each one costs decoding work and, if rejected, storage). */
+export const UPLOADS_PER_HOUR = 10;
+
+export async function submitKycDocuments(
+  deps: AppDeps,
+  userId: string,
+  documents: { front: IncomingDocument; back: IncomingDocument },
+): Promise<KycStatusView> {
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), gt(kycSubmissions.submittedAt, new Date(deps.now().getTime() - 3_600_000))));
+  if ((recent?.n ?? 0) >= UPLOADS_PER_HOUR) throw new AppError(429, 'Too many uploads. Please try again later.');
+  const [front, back] = await Promise.all([prepareSide('front', documents.front), prepareSide('back', documents.back)]);
+  const store = documentStore(deps);
+  const frontKey = newDocumentKey('kyc');
+  const backKey = newDocumentKey('kyc');
+  const written: string[] = [];
+  try {
+    await store.put(frontKey, front.bytes);
+    written.push(frontKey);
+    await store.put(backKey, back.bytes);
+    written.push(backKey);
+    const submittedAt = deps.now();
+    const replaced = await deps.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!user || user.deletedAt) throw notFound('User not found');
+      assertCanUpload(user);
+      const superseded = await tx
+        .update(kycSubmissions)
+        .set({ status: 'Superseded' })
+        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'Pending')))
+        .returning({ frontKey: kycSubmissions.frontKey, backKey: kycSubmissions.backKey });
+      await tx.insert(kycSubmissions).values({
+        id: randomUUID(),
+        userId,
+        status: 'Pending',
+        frontKey,
+        backKey,
+        frontMime: front.mime,
+        backMime: back.mime,
+        frontSize: front.bytes.length,
+        backSize: back.bytes.length,
+        frontName: displayName(documents.front.filename),
+        backName: displayName(documents.back.filename),
+        submittedAt,
+      });
+      await tx.update(users).set({ kycStatus: 'Pending', updatedAt: submittedAt }).where(eq(users.id, userId));
+      return superseded.flatMap((row) => [row.frontKey, row.backKey]);
+    });
+    written.length = 0;
+    // The replaced, never-reviewed pair goes once the new one is committed.
+    await Promise.all(
+      replaced.map((key) => store.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a superseded KYC document'))),
+    );
+    return { kycStatus: 'Pending', submittedAt: submittedAt.toISOString(), reviewedAt: null, reason: null };
+  } catch (error) {
+    // Nothing of a refused or failed upload stays on disk.
+    await Promise.all(written.map((key) => store.delete(key).catch(() => {})));
+    throw error;
+  }
+}
+
+export async function getOwnKycStatus(deps: AppDeps, user: SessionUser): Promise<KycStatusView> {
+  const latest = await latestSubmission(deps, user.id);
+  return {
+    kycStatus: user.kycStatus,
+    submittedAt: latest?.submittedAt.toISOString() ?? null,
+    reviewedAt: latest?.reviewedAt?.toISOString() ?? null,
+    reason: user.kycStatus === 'Rejected' && latest?.status === 'Rejected' ? latest.reason : null,
+  };
+}
+
+export function documentUrl(userId: string, side: KycDocumentSide, submissionId: string): string {
+  return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
+}
+
+/** Pending cases the viewer may decide, oldest submission first: at most STAFF_QUEUE_LIMIT, like the other staff queues. */
+export async function listPendingKyc(deps: AppDeps, viewer: SessionUser): Promise<PendingKycCase[]> {
+  const allowed = lowerRoles(viewer.role);
+  if (allowed.length === 0) return [];
+  const rows = await deps.db
+    .select({ submission: kycSubmissions, user: users })
+    .from(kycSubmissions)
+    .innerJoin(users, eq(users.id, kycSubmissions.userId))
+    .where(and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed)))
+    .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
+    .limit(STAFF_QUEUE_LIMIT);
+  const rejectedCounts = new Map<string, number>();
+  const lastReasons = new Map<string, string | null>();
+  if (rows.length > 0) {
+    const rejected = await deps.db
+      .select({ userId: kycSubmissions.userId, reason: kycSubmissions.reason })
+      .from(kycSubmissions)
+      .where(and(eq(kycSubmissions.status, 'Rejected'), inArray(kycSubmissions.userId, rows.map((row) => row.user.id))))
+      .orderBy(asc(kycSubmissions.submittedAt));
+    for (const row of rejected) {
+      rejectedCounts.set(row.userId, (rejectedCounts.get(row.userId) ?? 0) + 1);
+      lastReasons.set(row.userId, row.reason);
+    }
+  }
+  return rows.map(({ submission, user }) => ({
+    _id: user.id,
+    submissionId: submission.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    role: user.role,
+    isVerified: user.isVerified,
+    kycStatus: user.kycStatus,
+    createdAt: user.createdAt.toISOString(),
+    submittedAt: submission.submittedAt.toISOString(),
+    previousRejections: rejectedCounts.get(user.id) ?? 0,
+    lastRejectionReason: lastReasons.get(user.id) ?? null,
+    kyc: {
+      frontDoc: documentUrl(user.id, 'front', submission.id),
+      backDoc: documentUrl(user.id, 'back', submission.id),
+      frontType: submission.frontMime,
+      backType: submission.backMime,
+      frontName: submission.frontName,
+      backName: submission.backName,
+    },
+  }));
+}
+
+function assertMayActOn(viewer: SessionUser, target: UserRow): void {
+  if (viewer.id === target.id) throw forbidden('You cannot review your own KYC documents');
+  if (roleRank(target.role) >= roleRank(viewer.role)) throw forbidden('You can only review accounts of a lower role than yours');
+}
+
+export type KycDecision = 'Approved' | 'Rejected';
+
+export async function decideKyc(
+  deps: AppDeps,
+  actor: AuditActor,
+  viewer: SessionUser,
+  targetUserId: string,
+  decision: KycDecision,
+  input: { reason?: string | undefined; submissionId?: string | undefined },
+): Promise<{ kycStatus: KycDecision; reviewedAt: string; submissionId: string }> {
+  const reason = input.reason?.trim() || null;
+  const reviewedAt = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, targetUserId)).for('update');
+    if (!target || target.deletedAt) throw notFound('User not found');
+    assertMayActOn(viewer, target);
+    const [pending] = await tx
+      .select()
+      .from(kycSubmissions)
+      .where(and(eq(kycSubmissions.userId, target.id), eq(kycSubmissions.status, 'Pending')))
+      .limit(1);
+    if (!pending) throw conflict(KYC_MESSAGES.alreadyDecided);
+    if (input.submissionId && input.submissionId !== pending.id) {
+      throw conflict('The documents were replaced since you opened this case. Review the new ones.');
+    }
+    const updated = await tx
+      .update(kycSubmissions)
+      .set({ status: decision, reviewedById: viewer.id, reviewedAt, reason })
+      .where(and(eq(kycSubmissions.id, pending.id), eq(kycSubmissions.status, 'Pending')))
+      .returning({ id: kycSubmissions.id });
+    if (updated.length === 0) throw conflict(KYC_MESSAGES.alreadyDecided);
+    await tx.update(users).set({ kycStatus: decision, updatedAt: reviewedAt }).where(eq(users.id, target.id));
+    await recordAudit(tx, actor, {
+      action: decision === 'Approved' ? 'kyc.approve' : 'kyc.reject',
+      targetType: 'user',
+      targetId: target.id,
+      before: { kycStatus: target.kycStatus, submissionId: pending.id },
+      after: { kycStatus: decision, submissionId: pending.id },
+      reason,
+    });
+    const appUrl = deps.config.appUrl;
+    await deps.outbox.enqueue(tx, {
+      to: target.email,
+      kind: 'kyc-decided',
+      content:
+        decision === 'Approved'
+          ? {
+              subject: 'Your identity is verified',
+              heading: 'KYC approved',
+              paragraphs: [
+                `Hello ${target.name},`,
+                'Our team has reviewed your identity documents and approved them. You can now fund your wallet and start investing.',
+              ],
+              action: { label: 'Go to my account', url: `${appUrl}/my-account` },
+            }
+          : {
+              subject: 'Your KYC documents need another look',
+              heading: 'KYC not approved',
+              paragraphs: [
+                `Hello ${target.name},`,
+                'Our team could not approve the identity documents you sent.',
+                ...(reason ? [`Reason: ${reason}`] : []),
+                'Please upload clear photos or scans of the front and back of your document.',
+              ],
+              action: { label: 'Upload documents again', url: `${appUrl}/upload-kyc` },
+            },
+    });
+    return { kycStatus: decision, reviewedAt: reviewedAt.toISOString(), submissionId: pending.id };
+  });
+}
+
+export interface StoredDocument {
+  bytes: Buffer;
+  mime: string;
+  filename: string;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'application/pdf': 'pdf',
+};
+
+/**
+ * One side of a user's submission (the latest one, or `submissionId` from their history),
+ * for staff who may act on that user, recorded in the audit log. Unknown users and
+ * submissions are 404.
+ */
+export async function readKycDocument(
+  deps: AppDeps,
+  actor: AuditActor,
+  viewer: SessionUser,
+  targetUserId: string,
+  side: KycDocumentSide,
+  submissionId: string | undefined,
+): Promise<StoredDocument> {
+  const [target] = await deps.db.select().from(users).where(eq(users.id, targetUserId)).limit(1);
+  if (!target || target.deletedAt) throw notFound('Document not found');
+  assertMayActOn(viewer, target);
+  const submission = submissionId
+    ? (
+        await deps.db
+          .select()
+          .from(kycSubmissions)
+          .where(and(eq(kycSubmissions.id, submissionId), eq(kycSubmissions.userId, target.id)))
+          .limit(1)
+      )[0]
+    : await latestSubmission(deps, target.id);
+  if (!submission) throw notFound('Document not found');
+  const key = side === 'front' ? submission.frontKey : submission.backKey;
+  const bytes = await documentStore(deps).get(key);
+  if (!bytes) throw notFound('Document not found');
+  const mime = side === 'front' ? submission.frontMime : submission.backMime;
+  // Who looked at whose identity documents is part of the audit trail.
+  await recordAudit(deps.db, actor, {
+    action: 'kyc.document.view',
+    targetType: 'user',
+    targetId: target.id,
+    after: { submissionId: submission.id, side },
+  });
+  return { bytes, mime, filename: `kyc-${side}-${submission.id.slice(0, 8)}.${EXTENSIONS[mime] ?? 'bin'}` };
+}
+
+/**
+ * Removes every stored document of a user (all submissions, history included). For account
+ * deletion (PRODUCT §2: personal data goes); call after the deleting transaction commits.
+ * The submission rows stay as the record that a review happened; their files read as 404.
+ */
+export async function purgeKycDocuments(deps: AppDeps, userId: string): Promise<number> {
+  const rows = await deps.db
+    .select({ frontKey: kycSubmissions.frontKey, backKey: kycSubmissions.backKey })
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, userId));
+  const store = documentStore(deps);
+  const keys = rows.flatMap((row) => [row.frontKey, row.backKey]);
+  await Promise.all(keys.map((key) => store.delete(key)));
+  return keys.length;
+}

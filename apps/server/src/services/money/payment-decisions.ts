@@ -1,0 +1,181 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import { applyBasisPoints, formatCents, formatUsd, roleRank, type PaymentAnswer } from '@app/shared';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { onchainDeposits, payments, users, type PaymentRow, type UserRow } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { creditDeposit, creditReferralBonus } from '../../ledger';
+import { recordAudit, type AuditActor } from '../platform/audit';
+import { getSettings } from '../platform/settings';
+import type { SessionUser } from '../auth/sessions';
+import { lockTxHash, normalizeTxHash, paymentViews } from './payments';
+/** Staff decisions on deposits, and the credit a confirmed deposit (reported or seen on chain) gets. */
+
+async function loadForDecision(tx: Tx, staff: SessionUser, transactionId: string): Promise<{ payment: PaymentRow; owner: UserRow }> {
+  const [row] = await tx
+    .select({ payment: payments, owner: users })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.transactionId, transactionId))
+    .limit(1);
+  if (!row) throw notFound('Transaction not found');
+  if (row.owner.id === staff.id) throw forbidden('You cannot decide your own deposit');
+  if (roleRank(row.owner.role) >= roleRank(staff.role)) throw forbidden('You can only manage accounts with a lower role than yours');
+  return row;
+}
+
+/** The guarded transition Pending -> decision; the loser of any race gets 409 and nothing moves. */
+async function transition(
+  tx: Tx,
+  deps: AppDeps,
+  payment: PaymentRow,
+  decidedBy: string | null,
+  change: { status: 'Confirmed' | 'Rejected'; notes: string | null; amountCents?: number },
+) {
+  const [updated] = await tx
+    .update(payments)
+    .set({ status: change.status, notes: change.notes, decidedAt: deps.now(), decidedBy, ...(change.amountCents !== undefined ? { amountCents: change.amountCents } : {}) })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'Pending')))
+    .returning();
+  if (!updated) {
+    const [current] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+    throw conflict(`This payment has already been ${(current?.status ?? 'decided').toLowerCase()}`);
+  }
+  return updated;
+}
+
+/** First confirmed deposit of a referred user: the referrer earns the bonus (once, by the ledger's reference). */
+async function maybeReferralBonus(tx: Tx, deps: AppDeps, owner: UserRow, amountCents: number): Promise<void> {
+  if (!owner.referredById) return;
+  // Two first deposits confirmed at once cannot both count themselves first: creditDeposit
+  // has locked the depositor's wallet row, so the second counts after the first commits
+  // (test/money/referral-race.test.ts).
+  const [confirmed] = await tx
+    .select({ total: count() })
+    .from(payments)
+    .where(and(eq(payments.userId, owner.id), eq(payments.status, 'Confirmed')));
+  if (Number(confirmed?.total ?? 0) !== 1) return;
+  const [referrer] = await tx.select().from(users).where(eq(users.id, owner.referredById)).limit(1);
+  if (!referrer || referrer.deletedAt) return;
+  const { referralBonus } = await getSettings(tx);
+  const bonus = Math.min(referralBonus.capCents, applyBasisPoints(amountCents, referralBonus.basisPoints));
+  if (bonus <= 0) return;
+  await creditReferralBonus(tx, { referrerId: referrer.id, referredUserId: owner.id, amountCents: bonus, label: `Referral bonus: ${owner.name}'s first deposit`, at: deps.now() });
+  await deps.outbox.enqueue(tx, {
+    to: referrer.email,
+    kind: 'referral-bonus',
+    content: {
+      subject: 'You earned a referral bonus',
+      heading: 'Referral bonus credited',
+      paragraphs: [`Hello ${referrer.name},`, `${owner.name} made their first deposit, so ${formatUsd(bonus)} has been added to your balance. Thank you for spreading the word.`],
+    },
+  });
+}
+
+/** A payment that just became Confirmed: its amount to the wallet (once, by the ledger's reference) and any referral bonus. */
+export async function creditConfirmedPayment(tx: Tx, deps: AppDeps, payment: PaymentRow, owner: UserRow, actorId: string | null): Promise<void> {
+  await creditDeposit(tx, {
+    userId: owner.id,
+    paymentId: payment.id,
+    transactionId: payment.transactionId,
+    amountCents: payment.amountCents,
+    actorId,
+    at: deps.now(),
+  });
+  await maybeReferralBonus(tx, deps, owner, payment.amountCents);
+}
+
+/** The watcher's confirmation of a pending payment whose USD-pegged transfer reached its confirmations: credited at the chain's amount. */
+export async function confirmChainPayment(tx: Tx, deps: AppDeps, payment: PaymentRow, owner: UserRow, change: { amountCents: number; notes: string }): Promise<PaymentRow> {
+  const updated = await transition(tx, deps, payment, null, { status: 'Confirmed', notes: change.notes, amountCents: change.amountCents });
+  await creditConfirmedPayment(tx, deps, updated, owner, null);
+  return updated;
+}
+
+export async function decidePayment(
+  deps: AppDeps,
+  staff: SessionUser,
+  actor: AuditActor,
+  input: { transactionId: string; notes?: string | undefined; amount?: number | undefined },
+  decision: 'Confirmed' | 'Rejected',
+): Promise<PaymentAnswer> {
+  const row = await deps.db.transaction(async (tx) => {
+    const found = await loadForDecision(tx, staff, input.transactionId);
+    const { owner } = found;
+    let { payment } = found;
+    if (payment.txHash) {
+      // The watcher may be crediting the same transaction right now: take its lock, then look again.
+      await lockTxHash(tx, payment.txHash);
+      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+      if (!current) throw notFound('Transaction not found');
+      payment = current;
+    }
+    let amountCents = payment.amountCents;
+    if (decision === 'Confirmed') {
+      if (input.amount !== undefined) amountCents = input.amount;
+      else if (amountCents === 0) throw badRequest('Enter the USD value of this deposit before confirming it');
+      if (payment.txHash && payment.source === 'reported') {
+        const [credited] = await tx
+          .select({ transactionId: payments.transactionId })
+          .from(onchainDeposits)
+          .innerJoin(payments, eq(payments.id, onchainDeposits.paymentId))
+          .where(
+            and(
+              eq(onchainDeposits.txHash, normalizeTxHash(payment.txHash, 'ETH')),
+              eq(onchainDeposits.userId, owner.id),
+              ne(onchainDeposits.paymentId, payment.id),
+              eq(payments.status, 'Confirmed'),
+            ),
+          )
+          .limit(1);
+        if (credited) throw conflict(`The chain already credited this transaction as ${credited.transactionId}: reject this report instead`);
+      }
+    }
+    const updated = await transition(tx, deps, payment, staff.id, {
+      status: decision,
+      notes: input.notes || null,
+      ...(amountCents !== payment.amountCents ? { amountCents } : {}),
+    });
+    if (decision === 'Confirmed') await creditConfirmedPayment(tx, deps, updated, owner, staff.id);
+    await recordAudit(tx, actor, {
+      action: decision === 'Confirmed' ? 'payment.confirm' : 'payment.reject',
+      targetType: 'payment',
+      targetId: payment.transactionId,
+      before: { status: payment.status, amount: formatCents(payment.amountCents) },
+      after: { status: decision, amount: formatCents(updated.amountCents), userId: owner.id },
+      reason: input.notes ?? null,
+    });
+    const amount = formatUsd(updated.amountCents);
+    await deps.outbox.enqueue(tx, {
+      to: owner.email,
+      kind: 'deposit-decided',
+      content:
+        decision === 'Confirmed'
+          ? {
+              subject: 'Your deposit is confirmed',
+              heading: 'Deposit confirmed',
+              paragraphs: [
+                `Hello ${owner.name},`,
+                `Your deposit ${payment.transactionId} of ${amount} has been confirmed and credited to your balance.`,
+                ...(input.notes ? [`Note from our team: ${input.notes}`] : []),
+              ],
+              action: { label: 'Open your dashboard', url: `${deps.config.appUrl}/my-account` },
+            }
+          : {
+              subject: 'Your deposit could not be confirmed',
+              heading: 'Deposit rejected',
+              paragraphs: [
+                `Hello ${owner.name},`,
+                `We could not confirm your deposit ${payment.transactionId} of ${amount}, so nothing was credited.`,
+                ...(input.notes ? [`Reason: ${input.notes}`] : []),
+                'If you believe this is a mistake, reply to this email or contact support with your transaction hash.',
+              ],
+            },
+    });
+    return { payment: updated, user: owner };
+  });
+  return {
+    message: decision === 'Confirmed' ? 'Payment successfully confirmed!' : 'Payment successfully rejected!',
+    transaction: (await paymentViews(deps, [row]))[0]!,
+  };
+}

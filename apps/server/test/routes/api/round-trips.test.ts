@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { wrapPglite } from '../../../src/db/client';
+import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+
+/**
+ * The signed-in reads every page makes read the session and what they show in one statement
+ * (ADR 0013, ADR 0016): counted on the embedded database's client.
+ */
+describe('one round trip for the signed-in reads', () => {
+  let t: TestApp;
+  let client: PGlite;
+  let user: TestUser;
+  beforeAll(async () => {
+    client = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    t = await buildTestApp({ database: wrapPglite(client) });
+    user = await t.createUser();
+    await t.app.inject({ method: 'GET', url: '/api/money/dashboard', headers: user.headers });
+  });
+  afterAll(async () => {
+    await t.close();
+    await client.close();
+  });
+
+  async function statementsOf(url: string) {
+    const query = vi.spyOn(client, 'query');
+    try {
+      const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      expect(response.statusCode).toBe(200);
+      return query.mock.calls.length;
+    } finally {
+      query.mockRestore();
+    }
+  }
+
+  it('GET /api/money/dashboard: the session, the balances and the 30 days of movements together', async () => {
+    expect(await statementsOf('/api/money/dashboard')).toBe(1);
+  });
+
+  it('GET /api/users/getUser: the session and the balances together', async () => {
+    expect(await statementsOf('/api/users/getUser')).toBe(1);
+  });
+});
