@@ -14,3 +14,4 @@ export * from './investments';
 export * from './chain';
 export * from './documents';
 export * from './approvals';
+export * from './history';

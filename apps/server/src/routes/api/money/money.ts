@@ -3,8 +3,7 @@ import { adjustmentSchema, approvalViewSchema, feesToggleSchema, historyQuerySch
 import type { App } from '../../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
-import { historyCsv } from '../../../services/history/history';
-import { HISTORY_SOURCES, transactionHistory } from '../../../services/history/sources';
+import { historyCsv, transactionHistoryJson } from '../../../services/history/history';
 import { adjustUserMoney, dashboard, seriesStart, toggleFees, userMoneySummary, type AdjustmentTarget } from '../../../services/money/adjustments';
 import { verifyLedger } from '../../../ledger';
 
@@ -68,14 +67,19 @@ export async function moneyRoutes(app: App) {
       const userId = currentUser(request).id;
       const { type, status, cursor, limit, format } = request.query;
       if (format === 'csv') {
-        const csv = await historyCsv(app.deps.db, HISTORY_SOURCES, { userId, type, status });
+        const csv = await historyCsv(app.deps.db, { userId, type, status });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="transaction-history.csv"')
           .serializer((payload: unknown) => payload as string)
           .send(csv as never);
       }
-      return transactionHistory(app.deps, { userId, type, status, cursor, limit });
+      // The items are stored as JSON text (ADR 0019): sent as they are, not parsed and re-serialized.
+      const json = await transactionHistoryJson(app.deps, { userId, type, status, cursor, limit });
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(json as never);
     },
   );
 
