@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatCents, type HistoryType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { historyEntries } from '../../db/schema';
@@ -69,7 +69,8 @@ function pageWhere(withCursor: boolean, withType: boolean, withStatus: boolean):
   return and(...conditions)!;
 }
 
-const ORDER = [desc(historyEntries.at), desc(historyEntries.type), sql`${sortIdC} desc`];
+/** Exactly history_entries_page_idx's order (nulls last as Drizzle declares it), so the index gives it. */
+const ORDER = [sql`${historyEntries.at} desc nulls last`, sql`${historyEntries.type} desc nulls last`, sql`${sortIdC} desc`];
 const name = (kind: string, index: number) => `history_${kind}_${index.toString(2).padStart(3, '0')}`;
 
 /**
