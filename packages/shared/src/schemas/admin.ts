@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type KycStatus, type Role } from '../roles';
 import { REQUIRED, emailField, requiredString } from './common';
+import { STAFF_QUEUE_LIMIT, STAFF_QUEUE_PAGE } from '../constants';
 
 /** SPEC §5 and §8 texts for the back office, shared by the server's answers and the web pages. */
 export const ADMIN_MESSAGES = {
@@ -35,6 +36,13 @@ export const composeEmailSchema = z.object({
 export type ComposeEmailInput = z.input<typeof composeEmailSchema>;
 
 /** GET /api/users/getUsers query. */
+/** A page of a staff queue, oldest first: `limit` cases after `cursor` (the previous page's nextCursor). */
+export const staffQueueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(STAFF_QUEUE_LIMIT).default(STAFF_QUEUE_PAGE),
+  cursor: z.string().max(200).optional(),
+});
+export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
+
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createPlanSchema, INVEST_MESSAGES, INVESTMENT_STATUSES, isStaff, startInvestSchema, type PlanView, updatePlanSchema, upgradeInvestmentSchema } from '@app/shared';
+import { createPlanSchema, INVEST_MESSAGES, INVESTMENT_STATUSES, isStaff, staffQueueQuerySchema, startInvestSchema, type PlanView, updatePlanSchema, upgradeInvestmentSchema } from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { currentUser, requireAdmin, requireStaff, requireUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
@@ -160,9 +160,14 @@ export async function investmentRoutes(app: App) {
     '/api/invest/adminPendingInvestment',
     {
       preHandler: requireStaff,
-      schema: { tags: ['invest'], summary: 'Staff: investments waiting for a decision', response: { 200: z.object({ pendingInvestments: z.array(investmentSchema) }) } },
+      schema: {
+        tags: ['invest'],
+        summary: 'Staff: investments waiting for a decision, oldest first; a page of `limit` (50) after `cursor`',
+        querystring: staffQueueQuerySchema,
+        response: { 200: z.object({ pendingInvestments: z.array(investmentSchema), nextCursor: z.string().nullable() }) },
+      },
     },
-    async () => ({ pendingInvestments: await listPendingInvestments(app.deps.db) }),
+    async (request) => listPendingInvestments(app.deps.db, request.query),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { KYC_DOCUMENT_SIDES, KYC_MAX_FILE_BYTES, KYC_MESSAGES, KYC_STATUSES, kycDecisionSchema, type KycDocumentSide } from '@app/shared';
+import { KYC_DOCUMENT_SIDES, KYC_MAX_FILE_BYTES, KYC_MESSAGES, KYC_STATUSES, kycDecisionSchema, staffQueueQuerySchema, type KycDocumentSide } from '@app/shared';
 import { AppError, badRequest } from '../../../lib/errors';
 import type { App } from '../../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
@@ -139,11 +139,12 @@ export async function kycRoutes(app: App) {
       preHandler: requireStaff,
       schema: {
         tags: ['kyc'],
-        summary: 'Pending KYC cases, oldest first (staff)',
-        response: { 200: z.object({ pendingUsers: z.array(pendingCase) }) },
+        summary: 'Pending KYC cases, oldest first (staff); a page of `limit` (50) after `cursor`',
+        querystring: staffQueueQuerySchema,
+        response: { 200: z.object({ pendingUsers: z.array(pendingCase), nextCursor: z.string().nullable() }) },
       },
     },
-    async (request) => ({ pendingUsers: await listPendingKyc(app.deps, currentUser(request)) }),
+    async (request) => listPendingKyc(app.deps, currentUser(request), request.query),
   );
 
   for (const [action, decision] of [

@@ -7,6 +7,7 @@ import {
   paymentCreateSchema,
   paymentDecisionSchema,
   paymentViewSchema,
+  staffQueueQuerySchema,
 } from '@app/shared';
 import { z } from 'zod';
 import type { App } from '../../../plugins/types';
@@ -75,9 +76,19 @@ export async function paymentsRoutes(app: App) {
     '/api/payments/pending-deposit',
     {
       preHandler: requireStaff,
-      schema: { tags: ['payments'], summary: 'Pending deposits, oldest first, each with what the chain shows (staff)', response: { 200: z.array(paymentViewSchema) } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pending deposits, oldest first, each with what the chain shows (staff); a page of `limit` (50) after `cursor`, the next page\'s cursor in the x-next-cursor header',
+        querystring: staffQueueQuerySchema,
+        response: { 200: z.array(paymentViewSchema) },
+      },
     },
-    async () => listPendingPayments(app.deps),
+    async (request, reply) => {
+      // The answer stays a list; the next page's cursor goes in a header.
+      const page = await listPendingPayments(app.deps, request.query);
+      if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
+      return page.payments;
+    },
   );
 
   app.get(

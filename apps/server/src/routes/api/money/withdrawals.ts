@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAIN_NETWORKS, savedWalletSchema, withdrawalAnswerSchema as answer, withdrawalDecisionAnswerSchema, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
+import { CHAIN_NETWORKS, savedWalletSchema, staffQueueQuerySchema, withdrawalAnswerSchema as answer, withdrawalDecisionAnswerSchema, withdrawalCreateSchema, withdrawalDecisionSchema, withdrawalViewSchema as withdrawalView } from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
@@ -66,9 +66,14 @@ export async function withdrawalsRoutes(app: App) {
     '/api/withDraw/pending',
     {
       preHandler: requireStaff,
-      schema: { tags: ['withdrawals'], summary: 'Pending withdrawals, oldest first, with age (staff)', response: { 200: z.object({ withdrawals: z.array(withdrawalView) }) } },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Pending withdrawals, oldest first, with age (staff); a page of `limit` (50) after `cursor`',
+        querystring: staffQueueQuerySchema,
+        response: { 200: z.object({ withdrawals: z.array(withdrawalView), nextCursor: z.string().nullable() }) },
+      },
     },
-    async () => ({ withdrawals: await listPendingWithdrawals(app.deps) }),
+    async (request) => listPendingWithdrawals(app.deps, request.query),
   );
 
   app.get(
