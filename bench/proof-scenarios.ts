@@ -1,5 +1,6 @@
 // Scenarios of issue 9 for `npm run bench` (run.ts adds them after scenarios.ts): an
-// authenticated dashboard read, the transaction-history page and the public plans list.
+// authenticated dashboard read, the transaction-history page (of a new user: its fixed cost; pages
+// of real histories are bench/history.ts) and the public plans list.
 import { signedInUsers, type Scenario } from './scenarios';
 
 export const proofScenarios: Scenario[] = [

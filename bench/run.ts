@@ -103,6 +103,11 @@ async function main() {
     scale.push(...scaleRun.stdout.split('\n').filter((line) => line.startsWith('scale ')));
     console.log(scaleRun.status === 0 ? scale.join('\n') : `bench/scale.ts failed: ${scaleRun.stderr.slice(-500)}`);
   }
+  // The history page with real histories, first and deep pages of 50 and 100, beside the bare
+  // route (bench/history.ts): embedded, and PostgreSQL with and without 1,000,000 more items.
+  const historyRun = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/history.ts')], { cwd: ROOT, env: process.env, encoding: 'utf8', timeout: 30 * 60_000 });
+  const history = historyRun.stdout.split('\n').filter((line) => line.startsWith('history '));
+  console.log(historyRun.status === 0 ? history.join('\n') : `bench/history.ts failed: ${historyRun.stderr.slice(-500)}`);
   // The deposit watcher on a real EVM node: blocks scanned and credits per second on a backlog (bench/chain.ts).
   const chainRun = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/chain.ts')], { cwd: ROOT, env: process.env, encoding: 'utf8', timeout: 20 * 60_000 });
   const chain = chainRun.stdout.split('\n').filter((line) => line.startsWith('chain '));
@@ -111,7 +116,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), machine, placement: PLACEMENT, baseline, bareRuns, rows, memory, ledger, scale, chain }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, placement: PLACEMENT, baseline, bareRuns, rows, memory, ledger, scale, history, chain }, null, 2)}\n`,
   );
 }
 

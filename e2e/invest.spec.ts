@@ -19,7 +19,7 @@ async function readyInvestor(user: APIRequestContext, staff: APIRequestContext, 
     multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: PNG } },
   });
   expect(uploaded.ok()).toBe(true);
-  const pending = (await (await staff.get('/api/users/kyc/pending')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const pending = (await (await staff.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
   const submission = pending.pendingUsers.find((item) => item._id === userId)!;
   expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
   const funded = await staff.put(`/api/users/editDepositBalance/${userId}`, { data: { operation: 'add', amount: '500', reason: 'e2e funding' } });

@@ -25,7 +25,7 @@ async function readyUser(user: APIRequestContext, staff: APIRequestContext, emai
     multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: PNG } },
   });
   expect(uploaded.ok()).toBe(true);
-  const pending = (await (await staff.get('/api/users/kyc/pending')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const pending = (await (await staff.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
   const submission = pending.pendingUsers.find((item) => item._id === userId)!;
   expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
   return userId;

@@ -14,8 +14,10 @@ export const REFERRAL_BONUS_MAX_CENTS = 500;
 export const REFERRAL_BONUS_DEFAULT_BASIS_POINTS = 500;
 export const MAX_SAVED_WALLETS = 2;
 export const WITHDRAWAL_FLAG_BUSINESS_DAYS = 2;
-/** Staff queues (deposits, withdrawals, KYC) answer at most this many cases, oldest first (ADR 0011). */
+/** Staff queues (deposits, withdrawals, investments, KYC) answer at most this many cases a page, oldest first (ADR 0011). */
 export const STAFF_QUEUE_LIMIT = 500;
+/** A staff queue's page when none is asked for; `nextCursor` reaches the rest (ADR 0019). */
+export const STAFF_QUEUE_PAGE = 50;
 
 export const TIMERS_MS = {
   splash: 3000,

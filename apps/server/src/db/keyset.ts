@@ -1,30 +1,46 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { badRequest } from '../lib/errors';
 
 /**
- * Keyset pagination over several sources merged newest first (the transaction history):
- * order by timestamp desc, then source name desc, then sort id desc. A source's query orders
- * by its timestamp desc and sort id desc and applies `afterKeySql`.
+ * Keyset pages of a list ordered by (timestamp, id) ascending, the staff queues' order: a page
+ * costs the same on the first or the thousandth case, and a case decided meanwhile neither
+ * shifts nor repeats the next page. The cursor holds the last row's timestamp as PostgreSQL
+ * wrote it (microseconds; a Date keeps milliseconds) and its id.
  */
-export interface KeysetCursor<Source extends string = string> {
-  /** Exact timestamp text from PostgreSQL (microseconds, UTC), see `keyTimeSql`. */
+export interface Keyset {
   at: string;
-  source: Source;
   id: string;
 }
 
-/** Select expression giving a timestamp column as exact UTC text with microseconds. */
-export function keyTimeSql(column: SQL | SQL.Aliased | unknown): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A select field: the timestamp's exact text, for the cursor. */
+export const keysetAt = (at: AnyColumn): SQL<string> => sql<string>`${at}::text`;
+
+export function decodeKeyset(text: string | undefined): Keyset | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(value) || value.length !== 2) throw new Error('bad');
+    const [at, id] = value as unknown[];
+    if (typeof at !== 'string' || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}$/.test(at)) throw new Error('bad');
+    if (typeof id !== 'string' || id.length > 100) throw new Error('bad');
+    return { at, id };
+  } catch {
+    throw badRequest('Invalid cursor');
+  }
+}
+
+/** WHERE fragment: after the cursor in (at, id) order; true without one. */
+export function afterKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
+  return cursor ? sql`(${at}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;
 }
 
 /**
- * WHERE fragment for "after the cursor" in the merged order, for `source` whose timestamp
- * column is `at` and sort id expression is `id` (already comparable as text).
+ * Given `limit + 1` rows read in order, the page and the next page's cursor (null on the last).
+ * `position` gives a row's exact timestamp text and id.
  */
-export function afterKeySql(source: string, after: KeysetCursor | undefined, at: SQL, id: SQL): SQL {
-  if (!after) return sql`true`;
-  const cursorAt = sql`${after.at}::timestamptz`;
-  if (source < after.source) return sql`${at} <= ${cursorAt}`;
-  if (source > after.source) return sql`${at} < ${cursorAt}`;
-  return sql`${at} <= ${cursorAt} and (${at} < ${cursorAt} or ${id} < ${after.id})`;
+export function keysetPage<R>(rows: R[], limit: number, position: (row: R) => Keyset): { rows: R[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { rows, nextCursor: null };
+  const page = rows.slice(0, limit);
+  const last = position(page[page.length - 1]!);
+  return { rows: page, nextCursor: Buffer.from(JSON.stringify([last.at, last.id])).toString('base64url') };
 }

@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { afterKeySql, keyTimeSql, type KeysetCursor } from '../db/keyset';
 import { selectRows } from '../db/rows';
 import { ledgerAccounts, ledgerJournals, ledgerPostings, type AccountKind } from '../db/schema';
 
@@ -64,59 +63,4 @@ export async function referralBonusesCredited(db: DbOrTx, referrerId: string, re
     if (cents !== undefined) byUser.set(userId, cents);
   }
   return byUser;
-}
-
-/** Journal kinds a user sees as their own history items ("Adjustment by support: <reason>", bonuses). */
-export const ADJUSTMENT_JOURNAL_KINDS = ['balance_adjustment', 'profit_adjustment', 'fee', 'fee_refund', 'referral_bonus'] as const;
-/**
- * Written out (not as parameters) and identical to the predicate of the partial index
- * ledger_journals_user_history_idx, so the planner uses it.
- */
-const ADJUSTMENT_FILTER = sql.raw(
-  `j.kind in (${ADJUSTMENT_JOURNAL_KINDS.map((kind) => `'${kind}'`).join(', ')}) and (j.kind <> 'fee' or j.reference is null)`,
-);
-
-export interface AdjustmentJournal {
-  id: string;
-  kind: string;
-  label: string;
-  reason: string | null;
-  createdAt: Date;
-  /** `createdAt` as exact keyset text (`keyTimeSql`). */
-  cursorAt: string;
-  /** What it moved in the user's wallet, signed. */
-  amountCents: number;
-}
-
-/**
- * A user's adjustment journals, newest first, after a keyset cursor of the merged history
- * (`source` names this list in it): sort id is the journal id zero-padded to 20 digits.
- */
-export async function adjustmentJournals(
-  db: DbOrTx,
-  query: { userId: string; source: string; after?: KeysetCursor | undefined; limit: number },
-): Promise<AdjustmentJournal[]> {
-  // The wallet is reached through each journal's postings, not by (user, wallet): given the
-  // wallet first, a large database's planner walks all of the user's wallet postings.
-  const found = await selectRows<{ id: string; kind: string; label: string; reason: string | null; created_at: string | Date; cursor_at: string; amount_cents: string }>(
-    db,
-    sql`select j.id::text, j.kind, j.label, j.reason, j.created_at, ${keyTimeSql(sql.raw('j.created_at'))} as cursor_at, p.amount_cents::text
-        from ledger_journals j
-        join ledger_postings p on p.journal_id = j.id
-        join ledger_accounts a on a.id = p.account_id and a.kind = 'wallet'
-        where j.user_id = ${query.userId}
-          and ${ADJUSTMENT_FILTER}
-          and ${afterKeySql(query.source, query.after, sql`j.created_at`, sql`(lpad(j.id::text, 20, '0') collate "C")`)}
-        order by j.created_at desc, j.id desc
-        limit ${query.limit}`,
-  );
-  return found.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    label: row.label,
-    reason: row.reason,
-    createdAt: new Date(row.created_at),
-    cursorAt: row.cursor_at,
-    amountCents: Number(row.amount_cents),
-  }));
 }

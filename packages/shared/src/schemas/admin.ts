@@ -4,6 +4,7 @@ import { ROLES } from '../roles';
 import { approvalViewSchema } from './approvals';
 import { userViewSchema } from './auth';
 import { REQUIRED, decimalString, emailField, messageSchema, requiredString } from './common';
+import { STAFF_QUEUE_LIMIT, STAFF_QUEUE_PAGE } from '../constants';
 
 /** SPEC §5 and §8 texts for the back office, shared by the server's answers and the web pages. */
 export const ADMIN_MESSAGES = {
@@ -38,6 +39,13 @@ export const composeEmailSchema = z.object({
 export type ComposeEmailInput = z.input<typeof composeEmailSchema>;
 
 /** GET /api/users/getUsers query. */
+/** A page of a staff queue, oldest first: `limit` cases after `cursor` (the previous page's nextCursor). */
+export const staffQueueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(STAFF_QUEUE_LIMIT).default(STAFF_QUEUE_PAGE),
+  cursor: z.string().max(200).optional(),
+});
+export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
+
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -206,7 +206,7 @@ export const investmentViewSchema = z.object({
 });
 export type InvestmentView = z.infer<typeof investmentViewSchema>;
 export const investmentListSchema = z.array(investmentViewSchema);
-export const pendingInvestmentListSchema = z.object({ pendingInvestments: z.array(investmentViewSchema) });
+export const pendingInvestmentListSchema = z.object({ pendingInvestments: z.array(investmentViewSchema), nextCursor: z.string().nullable() });
 export type PendingInvestmentList = z.infer<typeof pendingInvestmentListSchema>;
 
 /** A request, upgrade or staff decision: the message to show and the investment as it now is. */

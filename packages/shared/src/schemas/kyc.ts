@@ -150,7 +150,7 @@ export const pendingKycCaseSchema = z.object({
   }),
 });
 export type PendingKycCase = z.infer<typeof pendingKycCaseSchema>;
-export const pendingKycListSchema = z.object({ pendingUsers: z.array(pendingKycCaseSchema) });
+export const pendingKycListSchema = z.object({ pendingUsers: z.array(pendingKycCaseSchema), nextCursor: z.string().nullable() });
 export type PendingKycList = z.infer<typeof pendingKycListSchema>;
 
 /** PATCH /api/users/kyc/:id/approve | reject. */

@@ -283,7 +283,7 @@ export const historyPageSchema = z.object({ history: z.array(historyItemSchema),
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 export const pendingPaymentListSchema = z.array(paymentViewSchema);
-export const pendingWithdrawalListSchema = z.object({ withdrawals: z.array(withdrawalViewSchema) });
+export const pendingWithdrawalListSchema = z.object({ withdrawals: z.array(withdrawalViewSchema), nextCursor: z.string().nullable() });
 export type PendingWithdrawalList = z.infer<typeof pendingWithdrawalListSchema>;
 
 /** GET /api/withDraw/fees: the schedule, in cents and basis points and as shown. */

@@ -15,3 +15,4 @@ export * from './chain';
 export * from './documents';
 export * from './approvals';
 export * from './passkeys';
+export * from './history';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  type StaffQueueQuery,
   applyBasisPoints,
   divideRoundHalfEven,
   formatCents,
@@ -11,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { investments, users, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
 import { getUserBalances, holdForInvestment } from '../../ledger';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -224,12 +226,14 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
 }
 
 /** Staff queue, oldest first, with each requester's name, email and balances. */
-export async function listPendingInvestments(db: DbOrTx): Promise<InvestmentView[]> {
-  const rows = await db
-    .select({ investment: investments, user: { id: users.id, name: users.name, email: users.email } })
+export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
+  const read = await db
+    .select({ investment: investments, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(investments.createdAt) })
     .from(investments)
     .innerJoin(users, eq(users.id, investments.userId))
-    .where(eq(investments.status, 'Pending'))
-    .orderBy(investments.createdAt, investments.id);
-  return Promise.all(rows.map(async (row) => investmentView(row.investment, await userSummary(db, row.user))));
+    .where(and(eq(investments.status, 'Pending'), afterKeyset(investments.createdAt, investments.id, decodeKeyset(query.cursor))))
+    .orderBy(investments.createdAt, investments.id)
+    .limit(query.limit + 1);
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.investment.id }));
+  return { pendingInvestments: await Promise.all(rows.map(async (row) => investmentView(row.investment, await userSummary(db, row.user)))), nextCursor };
 }

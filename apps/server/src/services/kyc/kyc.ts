@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, STAFF_QUEUE_LIMIT, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role } from '@app/shared';
+import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { documentStore, newDocumentKey } from './document-storage';
 import { describeRefusedDocument, displayName, prepareKycDocument } from './documents';
@@ -136,17 +137,21 @@ export function documentUrl(userId: string, side: KycDocumentSide, submissionId:
   return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
 }
 
-/** Pending cases the viewer may decide, oldest submission first: at most STAFF_QUEUE_LIMIT, like the other staff queues. */
-export async function listPendingKyc(deps: AppDeps, viewer: SessionUser): Promise<PendingKycCase[]> {
+/** Pending cases the viewer may decide, oldest submission first, a keyset page at a time like the other staff queues. */
+export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: StaffQueueQuery): Promise<{ pendingUsers: PendingKycCase[]; nextCursor: string | null }> {
+  const after = decodeKeyset(query.cursor);
   const allowed = lowerRoles(viewer.role);
-  if (allowed.length === 0) return [];
-  const rows = await deps.db
-    .select({ submission: kycSubmissions, user: users })
+  if (allowed.length === 0) return { pendingUsers: [], nextCursor: null };
+  const read = await deps.db
+    .select({ submission: kycSubmissions, user: users, at: keysetAt(kycSubmissions.submittedAt) })
     .from(kycSubmissions)
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed)))
+    .where(
+      and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed), afterKeyset(kycSubmissions.submittedAt, kycSubmissions.id, after)),
+    )
     .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
-    .limit(STAFF_QUEUE_LIMIT);
+    .limit(query.limit + 1);
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.submission.id }));
   const rejectedCounts = new Map<string, number>();
   const lastReasons = new Map<string, string | null>();
   if (rows.length > 0) {
@@ -160,7 +165,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser): Promis
       lastReasons.set(row.userId, row.reason);
     }
   }
-  return rows.map(({ submission, user }) => ({
+  const pendingUsers = rows.map(({ submission, user }) => ({
     _id: user.id,
     submissionId: submission.id,
     name: user.name,
@@ -183,6 +188,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser): Promis
       backName: submission.backName,
     },
   }));
+  return { pendingUsers, nextCursor };
 }
 
 function assertMayActOn(viewer: SessionUser, target: UserRow): void {

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { formatCents, formatUnits, formatUsd, isStaff, networkOfAsset, STAFF_QUEUE_LIMIT, type ChainEvidence, type PaymentView, type PaymentAnswer } from '@app/shared';
+import { formatCents, formatUnits, formatUsd, isStaff, networkOfAsset, type ChainEvidence, type PaymentView, type PaymentAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { onchainDeposits, payments, users, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
 import { explorerUrl, findAsset } from '../../chain';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -206,15 +207,16 @@ export async function createPayment(
 }
 
 /** GET /api/payments/pending-deposit: oldest first, each with what the chain shows of it. */
-export async function listPendingPayments(deps: AppDeps): Promise<PaymentView[]> {
-  const rows = await deps.db
-    .select({ payment: payments, user: { id: users.id, name: users.name, email: users.email } })
+export async function listPendingPayments(deps: AppDeps, query: StaffQueueQuery): Promise<{ payments: PaymentView[]; nextCursor: string | null }> {
+  const read = await deps.db
+    .select({ payment: payments, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(payments.createdAt) })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.status, 'Pending'))
+    .where(and(eq(payments.status, 'Pending'), afterKeyset(payments.createdAt, payments.id, decodeKeyset(query.cursor))))
     .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(STAFF_QUEUE_LIMIT);
-  return paymentViews(deps, rows);
+    .limit(query.limit + 1);
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.payment.id }));
+  return { payments: await paymentViews(deps, rows), nextCursor };
 }
 
 /** One payment; its owner or staff only. Others get 404 (its existence is not revealed). */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, isStaff, roleRank, STAFF_QUEUE_LIMIT, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer } from '@app/shared';
+import { DAY_MS, formatCents, formatUsd, isStaff, roleRank, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
 import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
+import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { holdForWithdrawal, releaseWithdrawalHold, settleWithdrawal } from '../../ledger';
 import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from '../admin/approvals';
 import { recordAudit, type AuditActor } from '../platform/audit';
@@ -159,17 +160,18 @@ export async function createWithdrawal(
 }
 
 /** GET /api/withDraw/pending: oldest first, with age and the overdue flag. */
-export async function listPendingWithdrawals(deps: AppDeps): Promise<WithdrawalView[]> {
-  const rows = await deps.db
-    .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email } })
+export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQuery): Promise<{ withdrawals: WithdrawalView[]; nextCursor: string | null }> {
+  const read = await deps.db
+    .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(withdrawals.requestDate) })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.status, 'Pending'))
+    .where(and(eq(withdrawals.status, 'Pending'), afterKeyset(withdrawals.requestDate, withdrawals.id, decodeKeyset(query.cursor))))
     .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
-    .limit(STAFF_QUEUE_LIMIT);
+    .limit(query.limit + 1);
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.withdrawal.id }));
   const now = deps.now();
   const context = withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, rows.map((row) => row.withdrawal.id)));
-  return rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, context));
+  return { withdrawals: rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, context)), nextCursor };
 }
 
 /** One withdrawal: its owner or staff; others get 404. */

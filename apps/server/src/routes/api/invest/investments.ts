@@ -7,6 +7,7 @@ import {
   investmentViewSchema,
   maturityAnswerSchema,
   pendingInvestmentListSchema,
+  staffQueueQuerySchema,
   startInvestSchema,
   upgradeInvestmentSchema,
 } from '@app/shared';
@@ -55,9 +56,14 @@ export async function investmentRoutes(app: App) {
     '/api/invest/adminPendingInvestment',
     {
       preHandler: requireStaff,
-      schema: { tags: ['invest'], summary: 'Staff: investments waiting for a decision', response: { 200: pendingInvestmentListSchema } },
+      schema: {
+        tags: ['invest'],
+        summary: 'Staff: investments waiting for a decision, oldest first; a page of `limit` (50) after `cursor`',
+        querystring: staffQueueQuerySchema,
+        response: { 200: pendingInvestmentListSchema },
+      },
     },
-    async () => ({ pendingInvestments: await listPendingInvestments(app.deps.db) }),
+    async (request) => listPendingInvestments(app.deps.db, request.query),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   kycStatusViewSchema,
   kycUploadAnswerSchema,
   pendingKycListSchema,
+  staffQueueQuerySchema,
   type KycDocumentSide,
 } from '@app/shared';
 import { AppError, badRequest } from '../../../lib/errors';
@@ -115,11 +116,12 @@ export async function kycRoutes(app: App) {
       preHandler: requireStaff,
       schema: {
         tags: ['kyc'],
-        summary: 'Pending KYC cases, oldest first (staff)',
+        summary: 'Pending KYC cases, oldest first (staff); a page of `limit` (50) after `cursor`',
+        querystring: staffQueueQuerySchema,
         response: { 200: pendingKycListSchema },
       },
     },
-    async (request) => ({ pendingUsers: await listPendingKyc(app.deps, currentUser(request)) }),
+    async (request) => listPendingKyc(app.deps, currentUser(request), request.query),
   );
 
   for (const [action, decision] of [

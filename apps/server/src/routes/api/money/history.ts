@@ -1,8 +1,7 @@
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
 import { currentUser, requireUser } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
-import { historyCsv } from '../../../services/history/history';
-import { HISTORY_SOURCES, transactionHistory } from '../../../services/history/sources';
+import { historyCsv, transactionHistoryJson } from '../../../services/history/history';
 
 export async function historyRoutes(app: App) {
   app.get(
@@ -20,14 +19,19 @@ export async function historyRoutes(app: App) {
       const userId = currentUser(request).id;
       const { type, status, cursor, limit, format } = request.query;
       if (format === 'csv') {
-        const csv = await historyCsv(app.deps.db, HISTORY_SOURCES, { userId, type, status });
+        const csv = await historyCsv(app.deps.db, { userId, type, status });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="transaction-history.csv"')
           .serializer((payload: unknown) => payload as string)
           .send(csv as never);
       }
-      return transactionHistory(app.deps, { userId, type, status, cursor, limit });
+      // The items are stored as JSON text (ADR 0019): sent as they are, not parsed and re-serialized.
+      const json = await transactionHistoryJson(app.deps, { userId, type, status, cursor, limit });
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(json as never);
     },
   );
 }

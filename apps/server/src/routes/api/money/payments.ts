@@ -8,6 +8,7 @@ import {
   paymentDecisionSchema,
   paymentViewSchema,
   pendingPaymentListSchema,
+  staffQueueQuerySchema,
 } from '@app/shared';
 import { z } from 'zod';
 import type { App } from '../../../plugins/types';
@@ -77,9 +78,19 @@ export async function paymentsRoutes(app: App) {
     '/api/payments/pending-deposit',
     {
       preHandler: requireStaff,
-      schema: { tags: ['payments'], summary: 'Pending deposits, oldest first, each with what the chain shows (staff)', response: { 200: pendingPaymentListSchema } },
+      schema: {
+        tags: ['payments'],
+        summary: "Pending deposits, oldest first, each with what the chain shows (staff); a page of `limit` (50) after `cursor`, the next page's cursor in the x-next-cursor header",
+        querystring: staffQueueQuerySchema,
+        response: { 200: pendingPaymentListSchema },
+      },
     },
-    async () => listPendingPayments(app.deps),
+    async (request, reply) => {
+      // The answer stays a list; the next page's cursor goes in a header.
+      const page = await listPendingPayments(app.deps, request.query);
+      if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
+      return page.payments;
+    },
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   idParam,
   messageSchema,
   pendingWithdrawalListSchema,
+  staffQueueQuerySchema,
   savedWalletListSchema,
   savedWalletSchema,
   savedWalletViewSchema,
@@ -76,9 +77,14 @@ export async function withdrawalsRoutes(app: App) {
     '/api/withDraw/pending',
     {
       preHandler: requireStaff,
-      schema: { tags: ['withdrawals'], summary: 'Pending withdrawals, oldest first, with age (staff)', response: { 200: pendingWithdrawalListSchema } },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Pending withdrawals, oldest first, with age (staff); a page of `limit` (50) after `cursor`',
+        querystring: staffQueueQuerySchema,
+        response: { 200: pendingWithdrawalListSchema },
+      },
     },
-    async () => ({ withdrawals: await listPendingWithdrawals(app.deps) }),
+    async (request) => listPendingWithdrawals(app.deps, request.query),
   );
 
   app.get(

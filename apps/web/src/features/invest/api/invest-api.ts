@@ -40,9 +40,13 @@ export const investApi = api.injectEndpoints({
       query: () => 'invest/deposit-maturity',
       invalidatesTags: (result) => (result && result.matured > 0 ? ['Investment', 'User', 'History'] : []),
     }),
-    pendingInvestments: build.query<InvestmentView[], void>({
-      query: () => 'invest/adminPendingInvestment',
-      transformResponse: (response: PendingInvestmentList) => response.pendingInvestments,
+    pendingInvestments: build.infiniteQuery<{ items: InvestmentView[]; nextCursor: string | null }, void, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.nextCursor },
+      query: ({ pageParam }) => (pageParam ? `invest/adminPendingInvestment?cursor=${encodeURIComponent(pageParam)}` : 'invest/adminPendingInvestment'),
+      transformResponse: (response: PendingInvestmentList) => ({
+        items: response.pendingInvestments,
+        nextCursor: response.nextCursor ?? null,
+      }),
       providesTags: ['Investment'],
     }),
     decideInvestment: build.mutation<InvestmentAnswer, { id: string; action: 'approve' | 'reject'; notes?: string }>({
@@ -68,7 +72,7 @@ export const {
   useInvestmentQuery,
   useUpgradeInvestmentMutation,
   useDepositMaturityMutation,
-  usePendingInvestmentsQuery,
+  usePendingInvestmentsInfiniteQuery,
   useDecideInvestmentMutation,
   useReferralsQuery,
 } = investApi;

@@ -4,6 +4,7 @@ import { Check, X } from 'lucide-react';
 import { INVEST_MESSAGES, type InvestmentView } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -12,7 +13,7 @@ import { Money } from '../../../components/ui/money';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDecideInvestmentMutation, usePendingInvestmentsQuery } from '../api/invest-api';
+import { useDecideInvestmentMutation, usePendingInvestmentsInfiniteQuery } from '../api/invest-api';
 import { formatDateTime, formatDuration, formatPercent } from '../components/format';
 
 function age(createdAt: string, now = Date.now()): string {
@@ -24,7 +25,9 @@ function age(createdAt: string, now = Date.now()): string {
 
 export function AdminPendingInvestmentPage() {
   useDocumentTitle('Pending investments', 'Approve or reject investment requests.');
-  const { data = [], isLoading, isError, refetch, isFetching } = usePendingInvestmentsQuery();
+  const queue = usePendingInvestmentsInfiniteQuery();
+  const { isLoading, isError, refetch, isFetching } = queue;
+  const data = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const [decide] = useDecideInvestmentMutation();
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<InvestmentView | null>(null);
@@ -63,54 +66,57 @@ export function AdminPendingInvestmentPage() {
       ) : data.length === 0 ? (
         <EmptyState title="No investments are waiting">New requests appear here, oldest first.</EmptyState>
       ) : (
-        <ul className="space-y-3" aria-label="Pending investments">
-          {data.map((item) => (
-            <li key={item._id}>
-              <Card className="p-4 sm:p-5">
-                <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-                  <div className="min-w-0 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold text-slate-900 dark:text-white">{item.user?.name ?? 'Unknown user'}</span>
-                      {item.kind === 'upgrade' ? <Badge tone="info">Upgrade</Badge> : <Badge tone="warning">New</Badge>}
-                    </p>
-                    <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={item.user?.email}>
-                      {item.user?.email}
-                    </p>
-                    <p className="text-sm text-slate-700 dark:text-slate-200">
-                      <span className="font-semibold">
-                        <Money value={item.amount} />
-                      </span>{' '}
-                      in {item.plan} ({formatPercent(item.roiPercent)} per {formatDuration(item.durationSeconds)})
-                      {item.kind === 'upgrade' && (
-                        <>
-                          {' '}
-                          · top-up <Money value={item.topUp} />, plus pro-rated profit at approval
-                        </>
-                      )}
-                    </p>
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {item.investmentId} · requested {formatDateTime(item.createdAt)} · waiting {age(item.createdAt)}
-                      {item.user && (
-                        <>
-                          {' '}
-                          · balance <Money value={item.user.balance} /> (available <Money value={item.user.availableBalance} />)
-                        </>
-                      )}
-                    </p>
+        <>
+          <ul className="space-y-3" aria-label="Pending investments">
+            {data.map((item) => (
+              <li key={item._id}>
+                <Card className="p-4 sm:p-5">
+                  <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
+                    <div className="min-w-0 space-y-1">
+                      <p className="flex flex-wrap items-center gap-2">
+                        <span className="font-semibold text-slate-900 dark:text-white">{item.user?.name ?? 'Unknown user'}</span>
+                        {item.kind === 'upgrade' ? <Badge tone="info">Upgrade</Badge> : <Badge tone="warning">New</Badge>}
+                      </p>
+                      <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={item.user?.email}>
+                        {item.user?.email}
+                      </p>
+                      <p className="text-sm text-slate-700 dark:text-slate-200">
+                        <span className="font-semibold">
+                          <Money value={item.amount} />
+                        </span>{' '}
+                        in {item.plan} ({formatPercent(item.roiPercent)} per {formatDuration(item.durationSeconds)})
+                        {item.kind === 'upgrade' && (
+                          <>
+                            {' '}
+                            · top-up <Money value={item.topUp} />, plus pro-rated profit at approval
+                          </>
+                        )}
+                      </p>
+                      <p className="text-xs text-slate-500 dark:text-slate-400">
+                        {item.investmentId} · requested {formatDateTime(item.createdAt)} · waiting {age(item.createdAt)}
+                        {item.user && (
+                          <>
+                            {' '}
+                            · balance <Money value={item.user.balance} /> (available <Money value={item.user.availableBalance} />)
+                          </>
+                        )}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 gap-2">
+                      <Button onClick={() => void run(item, 'approve')} loading={busy === item._id && !rejecting} disabled={busy !== null} aria-label={`Approve ${item.investmentId}`}>
+                        <Check className="size-4" aria-hidden /> Approve
+                      </Button>
+                      <Button variant="danger" onClick={() => setRejecting(item)} disabled={busy !== null} aria-label={`Reject ${item.investmentId}`}>
+                        <X className="size-4" aria-hidden /> Reject
+                      </Button>
+                    </div>
                   </div>
-                  <div className="flex shrink-0 gap-2">
-                    <Button onClick={() => void run(item, 'approve')} loading={busy === item._id && !rejecting} disabled={busy !== null} aria-label={`Approve ${item.investmentId}`}>
-                      <Check className="size-4" aria-hidden /> Approve
-                    </Button>
-                    <Button variant="danger" onClick={() => setRejecting(item)} disabled={busy !== null} aria-label={`Reject ${item.investmentId}`}>
-                      <X className="size-4" aria-hidden /> Reject
-                    </Button>
-                  </div>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <LoadMore hasMore={queue.hasNextPage} loading={queue.isFetchingNextPage} onLoad={() => void queue.fetchNextPage()} />
+        </>
       )}
       <Dialog
         open={rejecting !== null}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { KYC_MESSAGES, STAFF_QUEUE_LIMIT } from '@app/shared';
+import { KYC_MESSAGES } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import type { PendingKycCase } from '../api/kyc-api';
 import { nextCaseId } from '../pages/pending-kyc-page';
@@ -45,7 +45,11 @@ function setup() {
   const { fn } = stubFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/users/loginStatus') return { body: true };
-    if (path === '/api/users/kyc/pending') return { body: { pendingUsers: queue } };
+    if (path === '/api/users/kyc/pending') {
+      // Pages of 50 as the server answers, the cursor being the next index.
+      const from = Number(new URL(url, 'http://localhost').searchParams.get('cursor') ?? 0);
+      return { body: { pendingUsers: queue.slice(from, from + 50), nextCursor: from + 50 < queue.length ? String(from + 50) : null } };
+    }
     if (/\/documents\/(front|back)$/.test(path)) {
       documentRequests.push(url);
       return { body: { fake: 'bytes' } };
@@ -114,11 +118,16 @@ describe('/pending-kyc', { timeout: 30_000 }, () => {
     expect(within(nav).getByText('3 waiting')).toBeInTheDocument();
   });
 
-  it('says the queue shows only the oldest cases when there are at least the limit', async () => {
-    queue = Array.from({ length: STAFF_QUEUE_LIMIT }, (_, i) => kase(`q${i}`, `User ${i}`, new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString()));
-    setup();
+  it('shows the oldest page of the queue and loads the rest on demand', async () => {
+    queue = Array.from({ length: 60 }, (_, i) => kase(`q${i}`, `User ${i}`, new Date(Date.UTC(2026, 2, 1, 0, i)).toISOString()));
+    const { user } = setup();
     const nav = await screen.findByRole('navigation', { name: 'KYC queue' });
-    expect(within(nav).getByText(`${STAFF_QUEUE_LIMIT} or more waiting: the oldest ${STAFF_QUEUE_LIMIT} are shown`)).toBeInTheDocument();
+    expect(await within(nav).findByText('50 shown, more waiting')).toBeInTheDocument();
+    expect(within(nav).queryByText('User 50')).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Load more' }));
+    expect(await within(nav).findByText('60 waiting')).toBeInTheDocument();
+    expect(within(nav).getByText('User 59')).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('zooms into an image', async () => {

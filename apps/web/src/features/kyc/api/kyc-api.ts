@@ -16,9 +16,10 @@ export const kycApi = api.injectEndpoints({
       query: () => 'users/kyc/status',
       providesTags: ['Kyc'],
     }),
-    pendingKyc: build.query<PendingKycCase[], void>({
-      query: () => 'users/kyc/pending',
-      transformResponse: (response: PendingKycList) => response.pendingUsers,
+    pendingKyc: build.infiniteQuery<{ items: PendingKycCase[]; nextCursor: string | null }, void, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.nextCursor },
+      query: ({ pageParam }) => (pageParam ? `users/kyc/pending?cursor=${encodeURIComponent(pageParam)}` : 'users/kyc/pending'),
+      transformResponse: (response: PendingKycList) => ({ items: response.pendingUsers, nextCursor: response.nextCursor ?? null }),
       providesTags: ['Kyc'],
     }),
     decideKyc: build.mutation<KycDecisionAnswer, KycDecisionArgs>({
@@ -32,4 +33,4 @@ export const kycApi = api.injectEndpoints({
   }),
 });
 
-export const { useKycStatusQuery, usePendingKycQuery, useDecideKycMutation } = kycApi;
+export const { useKycStatusQuery, usePendingKycInfiniteQuery, useDecideKycMutation } = kycApi;

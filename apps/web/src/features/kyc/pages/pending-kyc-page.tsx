@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { KYC_MESSAGES, KYC_REASON_MAX_LENGTH, STAFF_QUEUE_LIMIT } from '@app/shared';
+import { KYC_MESSAGES, KYC_REASON_MAX_LENGTH } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -14,7 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { countryName } from '../../../lib/countries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useDecideKycMutation, usePendingKycQuery, type PendingKycCase } from '../api/kyc-api';
+import { useDecideKycMutation, usePendingKycInfiniteQuery, type PendingKycCase } from '../api/kyc-api';
 import { DocumentViewer } from '../components/document-viewer';
 import { localeDateFormat } from '../../../i18n/format';
 
@@ -38,7 +39,9 @@ export function nextCaseId(queue: PendingKycCase[], id: string): string | null {
 
 export function PendingKycPage() {
   useDocumentTitle('Pending KYC', 'Review identity documents waiting for a decision.');
-  const { data: queue = [], isLoading, isError, refetch, isFetching } = usePendingKycQuery();
+  const pages = usePendingKycInfiniteQuery();
+  const { isLoading, isError, refetch, isFetching } = pages;
+  const queue = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const [params, setParams] = useSearchParams();
   const requested = params.get('case');
   const current = queue.find((item) => item._id === requested) ?? queue[0] ?? null;
@@ -70,7 +73,7 @@ export function PendingKycPage() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <nav aria-label="KYC queue" className="min-w-0">
             <p className="mb-2 text-sm font-medium text-slate-600 dark:text-slate-300">
-              {queue.length < STAFF_QUEUE_LIMIT ? `${queue.length} waiting` : `${STAFF_QUEUE_LIMIT} or more waiting: the oldest ${STAFF_QUEUE_LIMIT} are shown`}
+              {pages.hasNextPage ? `${queue.length} shown, more waiting` : `${queue.length} waiting`}
             </p>
             <ol className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
               {queue.map((item) => {
@@ -102,6 +105,7 @@ export function PendingKycPage() {
                 );
               })}
             </ol>
+            <LoadMore hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} />
           </nav>
           {current && <ReviewPanel key={current.submissionId} item={current} onDecided={() => select(nextCaseId(queue, current._id))} />}
         </div>

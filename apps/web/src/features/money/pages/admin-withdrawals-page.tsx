@@ -2,17 +2,20 @@ import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { usePendingWithdrawalsQuery } from '../api/money-api';
+import { usePendingWithdrawalsInfiniteQuery } from '../api/money-api';
 import { formatAge, formatDateTime } from '../components/amount';
 
 export function AdminWithdrawalsPage() {
   useDocumentTitle('Pending withdrawals', 'Withdrawal requests waiting for a decision.');
-  const { data = [], isLoading, isError, refetch, isFetching } = usePendingWithdrawalsQuery(undefined, { pollingInterval: 30_000 });
+  const queue = usePendingWithdrawalsInfiniteQuery(undefined, { pollingInterval: 30_000 });
+  const { isLoading, isError, refetch, isFetching } = queue;
+  const data = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const overdue = data.filter((item) => item.overdue).length;
   return (
     <div>
@@ -70,6 +73,7 @@ export function AdminWithdrawalsPage() {
               </li>
             ))}
           </ul>
+          <LoadMore hasMore={queue.hasNextPage} loading={queue.isFetchingNextPage} onLoad={() => void queue.fetchNextPage()} />
         </>
       )}
     </div>

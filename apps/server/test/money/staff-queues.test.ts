@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
+
+/**
+ * Staff queues in keyset pages (ADR 0019): 50 a page unless `limit` says otherwise, the rest
+ * reached through the cursor, every case once, oldest first, even when cases share an instant
+ * to the microsecond (a Date keeps only milliseconds).
+ */
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.createUser({ role: 'admin' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const AT = ['2026-01-01T00:00:00.000001Z', '2026-01-01T00:00:00.000002Z', '2026-01-01T00:00:00.000002Z', '2026-01-02T00:00:00Z'];
+
+async function seed(count: number): Promise<string[]> {
+  const user = await t.createUser();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = `${user.user.id}-${String(i).padStart(3, '0')}`;
+    const at = AT[i % AT.length]!;
+    ids.push(id);
+    await t.database.db.execute(sql`insert into payments (id, transaction_id, user_id, amount_cents, status, created_at) values (${id}, ${`DEP-${id}`}, ${user.user.id}, 100, 'Pending', ${at}::timestamptz)`);
+    await t.database.db.execute(sql`insert into withdrawals (id, user_id, amount_cents, asset, wallet_address, status, hold_id, request_date) values (${id}, ${user.user.id}, 100, 'USDT', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'Pending', 0, ${at}::timestamptz)`);
+    await t.database.db.execute(sql`insert into investments (id, investment_id, user_id, plan_id, plan_name, roi_basis_points, duration_seconds, amount_cents, status, created_at)
+      values (${id}, ${`INV-${id}`}, ${user.user.id}, 'p', 'Plan', 800, 86400, 100, 'Pending', ${at}::timestamptz)`);
+  }
+  return ids;
+}
+
+/** Every page of a queue: the ids in order and the page sizes. */
+async function walk(path: string, limit: number | undefined, pick: (response: { json(): unknown; headers: Record<string, unknown> }) => { ids: string[]; next: string | null }) {
+  const ids: string[] = [];
+  const sizes: number[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 50; pages += 1) {
+    const query = new URLSearchParams();
+    if (limit) query.set('limit', String(limit));
+    if (cursor) query.set('cursor', cursor);
+    const response = await t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const page = pick(response);
+    ids.push(...page.ids);
+    sizes.push(page.ids.length);
+    if (!page.next) break;
+    cursor = page.next;
+  }
+  return { ids, sizes };
+}
+
+const queues = {
+  deposits: ['/api/payments/pending-deposit', (response: { json(): unknown; headers: Record<string, unknown> }) => ({
+    ids: (response.json() as Array<{ _id: string }>).map((item) => item._id),
+    next: (response.headers['x-next-cursor'] as string | undefined) ?? null,
+  })],
+  withdrawals: ['/api/withDraw/pending', (response: { json(): unknown }) => {
+    const body = response.json() as { withdrawals: Array<{ _id: string }>; nextCursor: string | null };
+    return { ids: body.withdrawals.map((item) => item._id), next: body.nextCursor };
+  }],
+  investments: ['/api/invest/adminPendingInvestment', (response: { json(): unknown }) => {
+    const body = response.json() as { pendingInvestments: Array<{ _id: string }>; nextCursor: string | null };
+    return { ids: body.pendingInvestments.map((item) => item._id), next: body.nextCursor };
+  }],
+} as const;
+
+describe('staff queues', () => {
+  it.each(Object.keys(queues))('pages the %s queue by cursor, each case once, oldest first', async (name) => {
+    const [path, pick] = queues[name as keyof typeof queues];
+    const ids = await seed(7);
+    const small = await walk(path, 2, pick);
+    // Ties on the instant go by id; the seeded ids sort by their index.
+    expect(small.ids.filter((id) => ids.includes(id))).toEqual([0, 4, 1, 2, 5, 6, 3].map((i) => ids[i]!));
+    expect(new Set(small.ids).size).toBe(small.ids.length);
+    expect(small.sizes.slice(0, -1).every((size) => size === 2)).toBe(true);
+    expect((await walk(path, 500, pick)).ids).toEqual(small.ids);
+  });
+
+  it('answers 50 cases a page unless asked, and refuses a bad cursor or limit', async () => {
+    await seed(60);
+    for (const [path, pick] of Object.values(queues)) {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: admin.headers });
+      const page = pick(response);
+      expect(page.ids).toHaveLength(50);
+      expect(page.next).toEqual(expect.any(String));
+      for (const query of ['cursor=garbage', `cursor=${Buffer.from('["x","y"]').toString('base64url')}`, 'limit=0', 'limit=501']) {
+        const bad = await t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: admin.headers });
+        expect(bad.statusCode).toBe(400);
+      }
+    }
+    const kyc = await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending?limit=1', headers: admin.headers });
+    expect(kyc.json()).toMatchObject({ pendingUsers: expect.any(Array) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending?cursor=garbage', headers: admin.headers })).statusCode).toBe(400);
+  });
+});
