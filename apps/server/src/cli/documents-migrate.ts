@@ -4,9 +4,10 @@
  * DATABASE_URL; copies what is missing, reads each copy back, leaves the files in place.
  * Exit code 0 when done, 1 when a copy failed, 2 when it could not run.
  */
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateDocumentsToDatabase } from '../services/kyc/document-storage';
+import { runCli } from './run';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -29,10 +30,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : (error as Error).message);
-    process.exit(2);
-  },
-);
+runCli('documents:migrate', main);

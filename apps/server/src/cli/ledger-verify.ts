@@ -11,6 +11,7 @@ import { formatUsd } from '@app/shared';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { verifyLedger } from '../ledger/verify';
+import { runCli } from './run';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -37,10 +38,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error('ledger:verify could not run:', error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli('ledger:verify', main);

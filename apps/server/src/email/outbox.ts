@@ -127,48 +127,34 @@ export function createOutbox(options: {
     return running;
   }
 
+  /** An email as its outbox row: rendered now, waiting for delivery (or kept, without SMTP). */
+  function outboxRow(email: OutgoingEmail): typeof emailOutbox.$inferInsert {
+    const rendered = renderEmail(email.content);
+    return {
+      toAddress: email.to,
+      replyTo: email.replyTo ?? null,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      kind: email.kind,
+      status: transport ? 'pending' : 'stored',
+    };
+  }
+
   function tick() {
     deliverDue().catch((error: unknown) => log.warn({ err: error }, 'outbox pass failed'));
   }
 
   return {
     async enqueue(conn, email) {
-      const rendered = renderEmail(email.content);
-      const [row] = await conn
-        .insert(emailOutbox)
-        .values({
-          toAddress: email.to,
-          replyTo: email.replyTo ?? null,
-          subject: rendered.subject,
-          html: rendered.html,
-          text: rendered.text,
-          kind: email.kind,
-          status: transport ? 'pending' : 'stored',
-        })
-        .returning({ id: emailOutbox.id });
+      const [row] = await conn.insert(emailOutbox).values(outboxRow(email)).returning({ id: emailOutbox.id });
       if (!transport) log.info({ emailId: row?.id, kind: email.kind }, 'email stored in the outbox (no SMTP_URL set)');
       this.wake();
       return row!.id;
     },
     async enqueueMany(conn, emails) {
       if (emails.length === 0) return [];
-      const rows = await conn
-        .insert(emailOutbox)
-        .values(
-          emails.map((email) => {
-            const rendered = renderEmail(email.content);
-            return {
-              toAddress: email.to,
-              replyTo: email.replyTo ?? null,
-              subject: rendered.subject,
-              html: rendered.html,
-              text: rendered.text,
-              kind: email.kind,
-              status: transport ? ('pending' as const) : ('stored' as const),
-            };
-          }),
-        )
-        .returning({ id: emailOutbox.id });
+      const rows = await conn.insert(emailOutbox).values(emails.map(outboxRow)).returning({ id: emailOutbox.id });
       if (!transport) log.info({ count: rows.length, kind: emails[0]!.kind }, 'emails stored in the outbox (no SMTP_URL set)');
       this.wake();
       return rows.map((row) => row.id);

@@ -163,14 +163,17 @@ export interface AdjustmentInput {
   at?: Date;
 }
 
-/** A staff add/deduct on the wallet against one platform account, labelled with its reason. */
+/**
+ * A staff edit of the wallet against one platform account, labelled with its reason:
+ * `walletSign` 1 credits the wallet, -1 debits it.
+ */
 function walletAdjustment(
   tx: Tx,
   input: AdjustmentInput,
-  kind: 'balance_adjustment' | 'profit_adjustment',
-  counterAccount: 'adjustments' | 'profit_expense',
+  kind: 'balance_adjustment' | 'profit_adjustment' | 'fee' | 'fee_refund',
+  counterAccount: 'adjustments' | 'profit_expense' | 'fee_income',
+  sign: 1 | -1 = input.operation === 'add' ? 1 : -1,
 ): Promise<PostedJournal> {
-  const sign = input.operation === 'add' ? 1 : -1;
   return postJournal(tx, {
     kind,
     userId: input.userId,
@@ -205,17 +208,5 @@ export function adjustProfit(tx: Tx, input: AdjustmentInput): Promise<PostedJour
  */
 export function adjustFees(tx: Tx, input: AdjustmentInput): Promise<PostedJournal> {
   const add = input.operation === 'add';
-  return postJournal(tx, {
-    kind: add ? 'fee' : 'fee_refund',
-    userId: input.userId,
-    actorId: input.actorId,
-    label: adjustmentLabel(input.reason),
-    reason: input.reason,
-    metadata: { operation: input.operation },
-    at: input.at,
-    postings: [
-      { account: 'wallet', amountCents: add ? -input.amountCents : input.amountCents },
-      { account: 'fee_income', amountCents: add ? input.amountCents : -input.amountCents },
-    ],
-  });
+  return walletAdjustment(tx, input, add ? 'fee' : 'fee_refund', 'fee_income', add ? -1 : 1);
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { PendingCounts } from '../queues';
+import { PENDING_QUEUES, type PendingQueue } from '../queues';
 import { ROLES } from '../roles';
 import { approvalViewSchema } from './approvals';
 import { userViewSchema } from './auth';
-import { REQUIRED, decimalString, emailField, messageSchema, requiredString } from './common';
+import { REQUIRED, decimalString, emailField, messageSchema, pageOf, requiredString } from './common';
 import { STAFF_QUEUE_LIMIT, STAFF_QUEUE_PAGE } from '../constants';
 
 /** SPEC §5 and §8 texts for the back office, shared by the server's answers and the web pages. */
@@ -55,24 +55,7 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 /** One user in the staff list: the user object less what only its owner sees, plus the last sign-in. */
 export const adminUserViewSchema = userViewSchema
-  .pick({
-    _id: true,
-    name: true,
-    email: true,
-    phone: true,
-    country: true,
-    photo: true,
-    role: true,
-    isVerified: true,
-    kycStatus: true,
-    balance: true,
-    availableBalance: true,
-    investmentBalance: true,
-    totalMaturityAmount: true,
-    fees: true,
-    hasFees: true,
-    createdAt: true,
-  })
+  .pick({ _id: true, name: true, email: true, phone: true, country: true, photo: true, role: true, isVerified: true, kycStatus: true, balance: true, availableBalance: true, investmentBalance: true, totalMaturityAmount: true, fees: true, hasFees: true, createdAt: true })
   .extend({ lastLoginAt: z.string().nullable() });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
@@ -120,11 +103,7 @@ export const outboxItemSchema = z.object({
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 /** GET /api/admin/outbox. */
-export const outboxListResponseSchema = z.object({
-  items: z.array(outboxItemSchema),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
+export const outboxListResponseSchema = pageOf(outboxItemSchema).extend({
   counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), stored: z.number() }),
   /** False when no SMTP is configured: emails are kept ("stored"), not sent. */
   delivering: z.boolean(),
@@ -135,14 +114,11 @@ export const auditItemSchema = z.object({
   id: z.number(),
   at: z.string(),
   action: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  impersonatorId: z.string().nullable(),
-  impersonatorName: z.string().nullable(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  /** The user's name when the target is a user. */
-  targetName: z.string().nullable(),
+  // Who acted (and on whose behalf, when impersonating), and on what.
+  actorId: z.string().nullable(), actorName: z.string().nullable(),
+  impersonatorId: z.string().nullable(), impersonatorName: z.string().nullable(),
+  /** targetName: the user's name when the target is a user. */
+  targetType: z.string().nullable(), targetId: z.string().nullable(), targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),
@@ -150,14 +126,8 @@ export const auditItemSchema = z.object({
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
-/** GET /api/admin/audit. */
-export const auditListResponseSchema = z.object({
-  items: z.array(auditItemSchema),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
-  actions: z.array(z.string()),
-});
+/** GET /api/admin/audit, with every action name for the filter. */
+export const auditListResponseSchema = pageOf(auditItemSchema).extend({ actions: z.array(z.string()) });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** GET /api/admin/approvals. */
@@ -170,13 +140,7 @@ export type ApprovalDecisionAnswer = z.infer<typeof approvalDecisionAnswerSchema
 /** Staff queues with live counts: the names are zod-free in ../queues (first-load budget). */
 export { PENDING_QUEUES, type PendingQueue, type PendingCounts } from '../queues';
 /** GET /api/admin/pending-counts: requests waiting in each queue. */
-export const pendingCountsSchema = z.object({
-  deposits: z.number(),
-  investments: z.number(),
-  withdrawals: z.number(),
-  kyc: z.number(),
-  approvals: z.number(),
-}) satisfies z.ZodType<PendingCounts>;
+export const pendingCountsSchema = z.object(Object.fromEntries(PENDING_QUEUES.map((queue) => [queue, z.number()])) as Record<PendingQueue, z.ZodNumber>);
 
 /** GET /api/admin/solvency. Money as decimal strings, like every money figure in the API. */
 export const solvencyReportSchema = z.object({
@@ -221,9 +185,8 @@ export type SolvencyReport = z.infer<typeof solvencyReportSchema>;
 export const ledgerReportSchema = z.object({
   ok: z.boolean(),
   checkedAt: z.string(),
-  journals: z.number(),
-  postings: z.number(),
-  accounts: z.number(),
+  /** How many of each the check read. */
+  journals: z.number(), postings: z.number(), accounts: z.number(),
   /** Platform-wide figures re-derived from the postings, in cents. */
   totals: z.object({
     owedToUsersCents: z.number(),

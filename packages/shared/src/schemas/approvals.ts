@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { txHashField } from './chain';
-import { textField } from './common';
+import { personSchema, textField } from './common';
 
 /** Four eyes (PRODUCT §1.12): what a second staff member approves. */
 export const APPROVAL_KINDS = ['balance', 'profit', 'fees', 'withdrawal'] as const;
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 
-const person = z.object({ _id: z.string(), name: z.string() });
+/** The staff member who asked or decided. */
+const person = personSchema.pick({ _id: true, name: true });
 
 export const approvalViewSchema = z.object({
   _id: z.string(),
   kind: z.enum(APPROVAL_KINDS),
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  user: personSchema,
   withdrawalId: z.string().nullable(),
   operation: z.enum(['add', 'deduct']).nullable(),
   amount: z.string(),

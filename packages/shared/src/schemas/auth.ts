@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { LANGUAGES } from '../languages';
 import { KYC_STATUSES, ROLES } from '../roles';
-import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, decimalString, emailField, isValidEmail, messageSchema, requiredString, textField } from './common';
+import { INVALID_EMAIL, PHONE_PATTERN, REQUIRED, decimalString, emailField, isValidEmail, messageSchema, personSchema, requiredString, textField } from './common';
 
 /** SPEC §5 messages for the auth forms, shared by the server routes and the web forms. */
 export const AUTH_MESSAGES = {
@@ -223,13 +223,8 @@ export type AutomatedEmailInput = z.input<typeof automatedEmailSchema>;
 // ---------- Answers ----------
 
 /** The user object the API returns (SPEC §3 User, plus availableBalance). Money as decimal strings. */
-export const userViewSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  country: z.string(),
-  bio: z.string(),
+export const userViewSchema = personSchema.extend({
+  phone: z.string(), country: z.string(), bio: z.string(),
   photo: z.string().nullable(),
   role: z.enum(ROLES),
   isVerified: z.boolean(),

@@ -92,9 +92,7 @@ export type DepositOptionsResponse = z.infer<typeof depositOptionsResponseSchema
 /** GET /api/payments/deposit-address?asset=ASSET */
 export const depositAddressQuerySchema = z.object({ asset: assetSymbolField });
 export const depositAddressResponseSchema = z.object({
-  asset: z.string(),
-  network: z.string(),
-  address: z.string(),
+  asset: z.string(), network: z.string(), address: z.string(),
   confirmationsRequired: z.number().int(),
   own: z.boolean(),
   detection: z.boolean(),
@@ -110,9 +108,7 @@ export type OnchainDepositStatus = (typeof ONCHAIN_DEPOSIT_STATUSES)[number];
 /** A transfer the watcher saw arriving at a user's own address. */
 export const onchainDepositSchema = z.object({
   _id: z.string(),
-  asset: z.string(),
-  network: z.string(),
-  chainId: z.number().int(),
+  asset: z.string(), network: z.string(), chainId: z.number().int(),
   txHash: z.string(),
   logIndex: z.number().int(),
   blockNumber: z.number().int(),

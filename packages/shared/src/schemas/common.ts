@@ -84,3 +84,9 @@ export type MessageAnswer = z.infer<typeof messageSchema>;
 
 /** Money in an answer: a decimal string such as "1250.00" (never a float). */
 export const decimalString = z.string();
+
+/** Whose a record is, as answers name people. */
+export const personSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+
+/** A page of a staff list: its items and where the page stands. */
+export const pageOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.array(item), page: z.number(), pages: z.number(), total: z.number() });

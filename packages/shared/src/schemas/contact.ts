@@ -26,9 +26,8 @@ export type PublicStats = z.infer<typeof publicStatsSchema>;
 
 /** GET /api/settings/public: what visitors may know about the operator's configuration. */
 export const publicSettingsSchema = z.object({
-  supportPhone: z.string(),
-  supportEmail: z.string(),
-  chatEmbedUrl: z.string(),
+  /** The support channels as configured ("" for one that is not). */
+  supportPhone: z.string(), supportEmail: z.string(), chatEmbedUrl: z.string(),
   /** Support hours as the operator set them ("" claims none). */
   supportHours: z.string(),
   /** The lowest minimum of the open plans (the minimum investment), a decimal string; null without open plans. */

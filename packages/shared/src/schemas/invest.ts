@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsFromDecimal, formatUsd, parseAmount } from '../money';
 import { INVESTMENT_STATUSES } from '../roles';
-import { decimalString, messageSchema } from './common';
+import { decimalString, messageSchema, personSchema } from './common';
 
 /** SPEC §5 and §8 texts for plans and investments, used by the server and the web alike. */
 export const INVEST_MESSAGES = {
@@ -160,8 +160,7 @@ export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 
 /** GET /api/invest/plans item. Money as decimal strings; rates as percentages. */
 export const planViewSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
+  _id: z.string(), name: z.string(),
   /** Term rate in percent, e.g. 8 or 12.5. */
   roiPercent: z.number(),
   /** The term rate annualised without compounding (roi x 365 days / term), two decimals. */
@@ -200,9 +199,7 @@ export const investmentViewSchema = z.object({
   endReason: z.enum(['matured', 'upgraded']).nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
-  user: z
-    .object({ _id: z.string(), name: z.string(), email: z.string(), balance: decimalString, availableBalance: decimalString })
-    .optional(),
+  user: personSchema.extend({ balance: decimalString, availableBalance: decimalString }).optional(),
 });
 export type InvestmentView = z.infer<typeof investmentViewSchema>;
 export const investmentListSchema = z.array(investmentViewSchema);
@@ -217,10 +214,7 @@ export type InvestmentAnswer = z.infer<typeof investmentAnswerSchema>;
 export const maturityAnswerSchema = messageSchema.extend({ matured: z.number() });
 export type MaturityAnswer = z.infer<typeof maturityAnswerSchema>;
 
-export const referralViewSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
+export const referralViewSchema = personSchema.extend({
   photo: z.string().nullable(),
   joinedAt: z.string(),
   /** Bonus earned for this referral, null until their first deposit is confirmed. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KYC_MAX_FILE_BYTES } from '../constants';
 import { KYC_STATUSES, ROLES } from '../roles';
-import { messageSchema } from './common';
+import { messageSchema, personSchema } from './common';
 
 /** SPEC §5 and §8 texts for KYC, used by the server's answers and the web form alike. */
 export const KYC_MESSAGES = {
@@ -125,13 +125,9 @@ export const kycUploadAnswerSchema = messageSchema.extend({ kyc: kycStatusViewSc
 export type KycUploadAnswer = z.infer<typeof kycUploadAnswerSchema>;
 
 /** A pending case in the staff queue: the user, the submission and links to its two documents. */
-export const pendingKycCaseSchema = z.object({
-  _id: z.string(),
+export const pendingKycCaseSchema = personSchema.extend({
   submissionId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  country: z.string(),
+  phone: z.string(), country: z.string(),
   role: z.enum(ROLES),
   isVerified: z.boolean(),
   kycStatus: z.enum(KYC_STATUSES),

@@ -6,7 +6,7 @@ import { approvalViewSchema } from './approvals';
 import { insufficientBalanceMessage } from './invest';
 import { assetSymbolField, CHAIN_NETWORKS, chainEvidenceSchema, PAYMENT_SOURCES, payoutProofSchema, txHashField } from './chain';
 import { userViewSchema } from './auth';
-import { amountCents, decimalString, messageSchema, textField } from './common';
+import { amountCents, decimalString, messageSchema, personSchema, textField } from './common';
 
 /** An asset symbol; which assets are open is the server's catalogue (BTC, ETH and the configured tokens). */
 export const assetField = assetSymbolField;
@@ -36,7 +36,7 @@ export const paymentViewSchema = z.object({
   notes: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  user: personSchema,
   /** 'reported' by the user, or 'chain': detected at the user's own address. */
   source: z.enum(PAYMENT_SOURCES),
   /** What the chain shows of it where a chain is watched. */
@@ -81,7 +81,7 @@ export const withdrawalDecisionSchema = z.object({
 /** A withdrawal as the API answers it. */
 export const withdrawalViewSchema = z.object({
   _id: z.string(),
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  user: personSchema,
   amount: z.string(),
   fee: z.string(),
   netAmount: z.string(),
@@ -200,18 +200,7 @@ export type WithdrawalReviewValues = z.input<ReturnType<typeof withdrawalReviewS
 // ---------- Answers ----------
 
 /** The staff edit pages' view of a user: who they are and their ledger figures. */
-export const moneySummarySchema = userViewSchema.pick({
-  _id: true,
-  name: true,
-  email: true,
-  role: true,
-  hasFees: true,
-  balance: true,
-  availableBalance: true,
-  investmentBalance: true,
-  totalMaturityAmount: true,
-  fees: true,
-});
+export const moneySummarySchema = userViewSchema.pick({ _id: true, name: true, email: true, role: true, hasFees: true, balance: true, availableBalance: true, investmentBalance: true, totalMaturityAmount: true, fees: true });
 export type MoneySummary = z.infer<typeof moneySummarySchema>;
 
 /** PUT /api/users/<adjustment>/:id: 200 done, or 202 with the request waiting for a second staff member. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, writtenAt } from './columns';
 
 export type ApprovalKind = 'balance' | 'profit' | 'fees' | 'withdrawal';
 export type ApprovalStatus = 'Pending' | 'Approved' | 'Rejected';
@@ -21,9 +22,9 @@ export const approvalRequests = pgTable(
     reason: text('reason'),
     status: text('status').$type<ApprovalStatus>().notNull().default('Pending'),
     requestedBy: text('requested_by').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: writtenAt('requested_at'),
     decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: at('decided_at'),
     decisionNote: text('decision_note'),
   },
   (table) => [

@@ -1,11 +1,12 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { writtenAt } from './columns';
 
 /** Append-only: a trigger (migration) refuses UPDATE and DELETE. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: writtenAt('at'),
     actorId: text('actor_id'),
     impersonatorId: text('impersonator_id'),
     action: text('action').notNull(),

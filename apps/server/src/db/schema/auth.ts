@@ -1,5 +1,6 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userIdColumn, users } from './users';
+import { at } from './columns';
 
 export type AuthTokenKind = 'verify-email' | 'reset-password';
 
@@ -9,13 +10,11 @@ export const authTokens = pgTable(
   {
     /** sha256 of the token sent by email. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     kind: text('kind').$type<AuthTokenKind>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (table) => [index('auth_tokens_user_kind_idx').on(table.userId, table.kind)],
 );
@@ -28,18 +27,16 @@ export const loginCodes = pgTable(
   'login_codes',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     /** sha256 of the device cookie the password login came from. */
     deviceHash: text('device_hash').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
     /** Until when "resend" may issue a new code for this device without a new password check. */
-    resendUntil: timestamp('resend_until', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    resendUntil: at('resend_until').notNull(),
+    usedAt: at('used_at'),
   },
   (table) => [index('login_codes_user_device_idx').on(table.userId, table.deviceHash)],
 );
@@ -48,12 +45,10 @@ export const loginCodes = pgTable(
 export const trustedDevices = pgTable(
   'trusted_devices',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     deviceHash: text('device_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );
@@ -65,10 +60,10 @@ export const userTotp = pgTable('user_totp', {
     .references(() => users.id),
   secretEnc: text('secret_enc').notNull(),
   /** Null while set-up is started but not confirmed with a first code. */
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: at('enabled_at'),
   /** The last 30-second step a code was accepted for; codes of that step or earlier are refused (no replay). */
   lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
 });
 
 /** One-time recovery codes for two-factor, stored hashed. */
@@ -76,11 +71,9 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     codeHash: text('code_hash').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    userId: userIdColumn(),
+    createdAt: at('created_at').notNull(),
+    usedAt: at('used_at'),
   },
   (table) => [uniqueIndex('recovery_codes_user_code_unique').on(table.userId, table.codeHash)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ChainNetwork } from '@app/shared';
+import { at, writtenAt } from './columns';
 
 /** The next receive index per (network, watch-only key): incremented under its row lock, so no index is handed out twice. */
 export const depositAddressCounters = pgTable(
@@ -24,7 +25,7 @@ export const depositAddresses = pgTable(
     derivationIndex: integer('derivation_index').notNull(),
     /** EVM: EIP-55 checksummed; Bitcoin: bech32. */
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: writtenAt(),
   },
   (table) => [
     uniqueIndex('deposit_addresses_user_key_unique').on(table.userId, table.network, table.keyFingerprint),
@@ -68,9 +69,9 @@ export const onchainDeposits = pgTable(
     status: text('status').$type<OnchainDepositState>().notNull().default('Confirming'),
     /** The payment (DEP-…) it was credited as or queued as; a reported deposit with the same hash is linked, never doubled. */
     paymentId: text('payment_id'),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    droppedAt: timestamp('dropped_at', { withTimezone: true }),
+    seenAt: writtenAt('seen_at'),
+    confirmedAt: at('confirmed_at'),
+    droppedAt: at('dropped_at'),
   },
   (table) => [
     uniqueIndex('onchain_deposits_transfer_unique').on(table.chainId, table.txHash, table.logIndex),
@@ -97,8 +98,8 @@ export const chainCursors = pgTable(
     /** The chain's height at the last read (confirmations are counted from it). */
     tipBlock: bigint('tip_block', { mode: 'number' }).notNull(),
     leaseOwner: text('lease_owner'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: at('lease_until'),
+    updatedAt: writtenAt('updated_at'),
   },
   (table) => [primaryKey({ columns: [table.network, table.chainId] })],
 );

@@ -1,4 +1,5 @@
-import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, pgTable, text } from 'drizzle-orm/pg-core';
+import { writtenAt } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -13,5 +14,5 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const storedDocuments = pgTable('stored_documents', {
   key: text('key').primaryKey(),
   data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: writtenAt(),
 });

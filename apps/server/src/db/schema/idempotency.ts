@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, index } from 'drizzle-orm/pg-core';
+import { writtenAt } from './columns';
 
 /** Idempotency-Key records for money-creating POSTs (kept at least 24 hours). */
 export const idempotencyKeys = pgTable(
@@ -11,7 +12,7 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still running. */
     statusCode: integer('status_code'),
     responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: writtenAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { InvestmentStatus } from '@app/shared';
+import { at, writtenAt } from './columns';
 
 export type InvestmentKind = 'new' | 'upgrade';
 export type InvestmentEndReason = 'matured' | 'upgraded';
@@ -35,12 +36,12 @@ export const investments = pgTable(
     upgradedToId: text('upgraded_to_id'),
     endReason: text('end_reason').$type<InvestmentEndReason>(),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: writtenAt(),
+    decidedAt: at('decided_at'),
     decidedBy: text('decided_by'),
-    startDate: timestamp('start_date', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    startDate: at('start_date'),
+    endDate: at('end_date'),
+    endedAt: at('ended_at'),
   },
   (table) => [
     uniqueIndex('investments_investment_id_unique').on(table.investmentId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userIdColumn, users } from './users';
+import { at } from './columns';
 
 /**
  * A submission's life: Pending until staff decide (Approved or Rejected), or Superseded when
@@ -15,9 +16,7 @@ export const kycSubmissions = pgTable(
   'kyc_submissions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     status: text('status').$type<KycSubmissionStatus>().notNull().default('Pending'),
     /** Storage keys (generated, never derived from the uploaded name). */
     frontKey: text('front_key').notNull(),
@@ -30,9 +29,9 @@ export const kycSubmissions = pgTable(
     /** The name the user's device gave, sanitised, for display only. */
     frontName: text('front_name').notNull().default(''),
     backName: text('back_name').notNull().default(''),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    submittedAt: at('submitted_at').notNull(),
     reviewedById: text('reviewed_by_id').references(() => users.id),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: at('reviewed_at'),
     /** Staff's reason; shown to the user when rejected. */
     reason: text('reason'),
   },

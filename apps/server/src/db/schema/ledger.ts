@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, writtenAt } from './columns';
 
 /**
  * Account kinds. Every account belongs to one user: the first three are the user's own
@@ -40,7 +41,7 @@ export const ledgerAccounts = pgTable(
     userId: text('user_id').notNull(),
     kind: text('kind').$type<AccountKind>().notNull(),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: writtenAt(),
   },
   (table) => [
     uniqueIndex('ledger_accounts_user_kind_unique').on(table.userId, table.kind),
@@ -67,7 +68,7 @@ export const ledgerJournals = pgTable(
     /** The business record it belongs to ("payment:<id>", "withdrawal:<id>"); unique per kind. */
     reference: text('reference'),
     metadata: jsonb('metadata'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: writtenAt(),
   },
   (table) => [
     index('ledger_journals_user_idx').on(table.userId, table.createdAt, table.id),
@@ -125,8 +126,8 @@ export const ledgerHolds = pgTable(
     status: text('status').$type<HoldStatus>().notNull().default('held'),
     holdJournalId: bigint('hold_journal_id', { mode: 'number' }).notNull(),
     resolveJournalId: bigint('resolve_journal_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: writtenAt(),
+    resolvedAt: at('resolved_at'),
   },
   (table) => [
     index('ledger_holds_user_idx').on(table.userId, table.status),

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, writtenAt } from './columns';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'stored';
 
@@ -16,10 +17,10 @@ export const emailOutbox = pgTable(
     /** pending: waiting for SMTP; sent; failed: gave up after retries; stored: no SMTP configured. */
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: writtenAt('next_attempt_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: writtenAt(),
+    sentAt: at('sent_at'),
   },
   (table) => [
     index('email_outbox_due_idx').on(table.status, table.nextAttemptAt),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@app/shared';
+import { at, writtenAt } from './columns';
 
 export type PaymentSource = 'reported' | 'chain';
 
@@ -17,8 +18,8 @@ export const payments = pgTable(
     txHash: text('tx_hash'),
     status: text('status').$type<PaymentStatus>().notNull().default('Pending'),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: writtenAt(),
+    decidedAt: at('decided_at'),
     decidedBy: text('decided_by'),
     journalId: bigint('journal_id', { mode: 'number' }),
     /** 'reported' by the user, or 'chain': created by the watcher from a transfer to the user's own address. */

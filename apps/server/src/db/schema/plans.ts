@@ -1,5 +1,6 @@
-import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { writtenAt } from './columns';
 
 /**
  * Investment plans (SPEC §9 seeded by migration 0007). The rate is stored in basis points
@@ -18,8 +19,8 @@ export const plans = pgTable(
     description: text('description').notNull().default(''),
     benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
     retired: boolean('retired').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: writtenAt(),
+    updatedAt: writtenAt('updated_at'),
   },
   (table) => [
     uniqueIndex('plans_name_unique').on(sql`lower(${table.name})`),

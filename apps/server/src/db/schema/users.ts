@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { KycStatus, Language, Role } from '@app/shared';
+import { at, writtenAt } from './columns';
 
 export const users = pgTable(
   'users',
@@ -23,11 +24,11 @@ export const users = pgTable(
     hasFees: boolean('has_fees').notNull().default(false),
     /** The language of the web app and of this user's emails (issue 21). */
     language: text('language').$type<Language>().notNull().default('en'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: writtenAt(),
+    updatedAt: writtenAt('updated_at'),
+    lastLoginAt: at('last_login_at'),
     /** Set when the account is deleted: access and personal data go, ledger history stays. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: at('deleted_at'),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
@@ -55,3 +56,6 @@ export const userCounts = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The user a row belongs to. */
+export const userIdColumn = () => text('user_id').notNull().references(() => users.id);

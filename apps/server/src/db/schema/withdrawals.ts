@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { WithdrawalStatus } from '@app/shared';
+import { at, writtenAt } from './columns';
 
 /** A withdrawal request; its amount is held from request until approval or rejection. */
 export const withdrawals = pgTable(
@@ -17,15 +18,15 @@ export const withdrawals = pgTable(
     status: text('status').$type<WithdrawalStatus>().notNull().default('Pending'),
     notes: text('notes'),
     holdId: bigint('hold_id', { mode: 'number' }).notNull(),
-    requestDate: timestamp('request_date', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    requestDate: writtenAt('request_date'),
+    decidedAt: at('decided_at'),
     decidedBy: text('decided_by'),
     /** The payout transaction given at approval (lowercase for EVM). */
     payoutTxHash: text('payout_tx_hash'),
     /** Set when the payout was checked on chain: the chain and block it was found in. */
     payoutChainId: integer('payout_chain_id'),
     payoutBlockNumber: bigint('payout_block_number', { mode: 'number' }),
-    payoutVerifiedAt: timestamp('payout_verified_at', { withTimezone: true }),
+    payoutVerifiedAt: at('payout_verified_at'),
   },
   (table) => [
     uniqueIndex('withdrawals_payout_tx_unique').on(sql`lower(${table.payoutTxHash})`).where(sql`${table.payoutTxHash} is not null`),
@@ -44,7 +45,7 @@ export const savedWallets = pgTable(
     asset: text('asset').notNull(),
     address: text('address').notNull(),
     label: text('label').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: writtenAt(),
   },
   (table) => [uniqueIndex('saved_wallets_user_slot_unique').on(table.userId, table.slot)],
 );

@@ -2,6 +2,7 @@ import { aliasedTable, and, count, desc, eq, gte, lte, type SQL } from 'drizzle-
 import type { AuditListResponse } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import { pageWindow } from '../../lib/paging';
 
 export interface AuditQuery {
   action?: string | undefined;
@@ -24,8 +25,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditLis
   const where = conditions.length ? and(...conditions) : undefined;
   const [matched] = await db.select({ total: count() }).from(auditLog).where(where);
   const total = Number(matched?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / query.limit));
-  const page = Math.min(query.page, pages);
+  const { page, pages, offset } = pageWindow(total, query);
   const actor = aliasedTable(users, 'actor');
   const impersonator = aliasedTable(users, 'impersonator');
   const target = aliasedTable(users, 'target');
@@ -38,7 +38,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditLis
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(query.limit)
-    .offset((page - 1) * query.limit);
+    .offset(offset);
   const actions = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
   return {
     items: rows.map(({ entry, actorName, impersonatorName, targetName }) => ({

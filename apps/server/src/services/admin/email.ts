@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { emailOutbox, type OutboxRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../platform/audit';
+import { pageWindow } from '../../lib/paging';
 
 /**
  * Kinds whose body carries a secret (a sign-in code, a verification or reset link). Staff
@@ -73,15 +74,14 @@ export async function listOutbox(
   const where = conditions.length ? and(...conditions) : undefined;
   const [matched] = await db.select({ total: count() }).from(emailOutbox).where(where);
   const total = Number(matched?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / query.limit));
-  const page = Math.min(query.page, pages);
+  const { page, pages, offset } = pageWindow(total, query);
   const rows = await db
     .select()
     .from(emailOutbox)
     .where(where)
     .orderBy(desc(emailOutbox.id))
     .limit(query.limit)
-    .offset((page - 1) * query.limit);
+    .offset(offset);
   const grouped = await db.select({ status: emailOutbox.status, total: count() }).from(emailOutbox).groupBy(emailOutbox.status);
   const counts = Object.fromEntries(OUTBOX_STATUSES.map((status) => [status, 0])) as Record<OutboxStatusName, number>;
   for (const row of grouped) if (row.status in counts) counts[row.status] = Number(row.total);

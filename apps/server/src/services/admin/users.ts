@@ -5,10 +5,13 @@ import type { DbOrTx } from '../../db/client';
 import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
-import { getUserBalances, moneyFigures } from '../../ledger/balances';
+import { getUserBalances } from '../../ledger/balances';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
+import { assertMayManage } from '../platform/staff';
+import { pageWindow } from '../../lib/paging';
+import { accountFields } from '../auth/user-view';
 import { deletePasskeysOf } from '../auth/passkeys';
 
 /**
@@ -16,12 +19,6 @@ import { deletePasskeysOf } from '../auth/passkeys';
  * Rules: nobody acts on themselves; staff act only on lower roles (admins on authors and
  * subscribers, authors on subscribers); only an admin grants the admin role.
  */
-
-/** Throws unless `actor` may manage `target` at all. */
-export function assertMayManage(actor: Pick<UserRow, 'id' | 'role'>, target: Pick<UserRow, 'id' | 'role'>): void {
-  if (actor.id === target.id) throw forbidden(ADMIN_MESSAGES.notYourself);
-  if (roleRank(target.role) >= roleRank(actor.role)) throw forbidden(ADMIN_MESSAGES.lowerRolesOnly);
-}
 
 /** Ends the sessions a staff member opened as other users (when they are suspended, demoted or deleted). */
 async function revokeImpersonationsBy(db: DbOrTx, staffId: string): Promise<void> {
@@ -44,23 +41,9 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/** A user in the staff list: their account fields (the list's schema keeps those staff see) and last sign-in. */
 export async function toAdminUserView(db: DbOrTx, user: UserRow): Promise<AdminUserView> {
-  const balances = await getUserBalances(db, user.id);
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    country: user.country,
-    photo: user.photo,
-    role: user.role,
-    isVerified: user.isVerified,
-    kycStatus: user.kycStatus,
-    ...moneyFigures(balances),
-    hasFees: user.hasFees,
-    createdAt: user.createdAt.toISOString(),
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-  };
+  return Object.assign(accountFields(user, await getUserBalances(db, user.id)), { lastLoginAt: user.lastLoginAt?.toISOString() ?? null });
 }
 
 /** GET /api/users/getUsers: search by name or email, newest first, with the SPEC §3 counts. */
@@ -74,15 +57,8 @@ export async function listUsers(db: DbOrTx, query: { search?: string | undefined
   const all = counts?.live ?? 0;
   const [matched] = matches ? await db.select({ total: count() }).from(users).where(and(live, matches)) : [{ total: all }];
   const total = Number(matched?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / query.limit));
-  const page = Math.min(query.page, pages);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(live, matches))
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(query.limit)
-    .offset((page - 1) * query.limit);
+  const { page, pages, offset } = pageWindow(total, query);
+  const rows = await db.select().from(users).where(and(live, matches)).orderBy(desc(users.createdAt), asc(users.id)).limit(query.limit).offset(offset);
   return {
     users: await Promise.all(rows.map((row) => toAdminUserView(db, row))),
     page,

@@ -27,6 +27,26 @@ export async function findSessionWithBalances(deps: Pick<AppDeps, 'db'>, token: 
   return auth && row ? { auth, data: balancesFromAccounts(row.accountBalances ?? {}) } : null;
 }
 
+/** The account's own fields and ledger figures, as the user view and the staff list show them. */
+export function accountFields(user: Omit<SessionUser, 'deletedAt'>, balances: UserBalances) {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    bio: user.bio,
+    photo: user.photo,
+    role: user.role,
+    isVerified: user.isVerified,
+    kycStatus: user.kycStatus,
+    ...moneyFigures(balances),
+    hasFees: user.hasFees,
+    referralCode: user.referralCode,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
 /**
  * The user object every client sees (SPEC §3 User plus availableBalance). Money figures come
  * from the ledger; the password hash, tokens and TOTP secrets never leave the server. Given the
@@ -43,23 +63,6 @@ export async function toUserView(
     knownBalances ?? getUserBalances(db, user.id),
     auth ? auth.twoFactorEnabled : isTwoFactorEnabled(db, user.id),
   ]);
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    country: user.country,
-    bio: user.bio,
-    photo: user.photo,
-    role: user.role,
-    isVerified: user.isVerified,
-    kycStatus: user.kycStatus,
-    ...moneyFigures(balances),
-    hasFees: user.hasFees,
-    referralCode: user.referralCode,
-    isImpersonated: auth?.session.impersonatorId != null,
-    twoFactorEnabled,
-    language: user.language,
-    createdAt: user.createdAt.toISOString(),
-  };
+  // Object.assign, not a literal starting with a spread: this is every getUser (ADR 0014).
+  return Object.assign(accountFields(user, balances), { isImpersonated: auth?.session.impersonatorId != null, twoFactorEnabled, language: user.language });
 }

@@ -78,7 +78,20 @@ async function userSummary(db: DbOrTx, user: Pick<UserRow, 'id' | 'name' | 'emai
   };
 }
 
-const newInvestmentId = () => `INV-${newReferralCode()}`;
+/** A requested investment of `amountCents` in `plan`, on the plan's terms as they are now. */
+function newInvestment(user: SessionUser, plan: PlanRow, amountCents: number, at: Date): typeof investments.$inferInsert {
+  return {
+    id: randomUUID(),
+    investmentId: `INV-${newReferralCode()}`,
+    userId: user.id,
+    planId: plan.id,
+    planName: plan.name,
+    roiBasisPoints: plan.roiBasisPoints,
+    durationSeconds: plan.durationSeconds,
+    amountCents,
+    createdAt: at,
+  };
+}
 
 /** The investment's page, for emails. */
 export function investmentUrl(deps: AppDeps, row: InvestmentRow): string {
@@ -113,20 +126,7 @@ export async function startInvestment(
   assertAmountFitsPlan(plan, input.amount);
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(investments)
-      .values({
-        id: randomUUID(),
-        investmentId: newInvestmentId(),
-        userId: user.id,
-        planId: plan.id,
-        planName: plan.name,
-        roiBasisPoints: plan.roiBasisPoints,
-        durationSeconds: plan.durationSeconds,
-        amountCents: input.amount,
-        createdAt: at,
-      })
-      .returning();
+    const [row] = await tx.insert(investments).values(newInvestment(user, plan, input.amount, at)).returning();
     await holdForInvestment(tx, {
       userId: user.id,
       investmentId: row!.id,
@@ -174,23 +174,8 @@ export async function requestUpgrade(
           `The ${plan.name} plan accepts ${formatUsd(plan.minCents)} to ${formatUsd(plan.maxCents)}; your ${formatUsd(current.amountCents)} plus the top-up gives ${formatUsd(total)}`,
         );
       }
-      const [row] = await tx
-        .insert(investments)
-        .values({
-          id: randomUUID(),
-          investmentId: newInvestmentId(),
-          userId: user.id,
-          planId: plan.id,
-          planName: plan.name,
-          roiBasisPoints: plan.roiBasisPoints,
-          durationSeconds: plan.durationSeconds,
-          amountCents: total,
-          kind: 'upgrade',
-          upgradeFromId: current.id,
-          topUpCents: input.topUpCents,
-          createdAt: at,
-        })
-        .returning();
+      const upgrade = { kind: 'upgrade' as const, upgradeFromId: current.id, topUpCents: input.topUpCents };
+      const [row] = await tx.insert(investments).values({ ...newInvestment(user, plan, total, at), ...upgrade }).returning();
       if (input.topUpCents > 0) {
         await holdForInvestment(tx, {
           userId: user.id,

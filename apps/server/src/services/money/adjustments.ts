@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatCents, formatUsd, roleRank, type AdjustAnswer, type MoneySummary, type FeesToggleAnswer } from '@app/shared';
+import { formatCents, formatUsd, type AdjustAnswer, type MoneySummary, type FeesToggleAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { adjustBalance, adjustFees, adjustProfit, getUserBalances, moneyFigures, type UserBalances } from '../../ledger';
 import { approvalViews, needsSecondApprover, recordApprovalRequest } from '../admin/approvals';
 import { recordAudit, type AuditActor } from '../platform/audit';
+import { assertMayManage } from '../platform/staff';
 import type { SessionUser } from '../auth/sessions';
 
 export type AdjustmentTarget = 'profit' | 'balance' | 'fees';
@@ -25,8 +26,7 @@ export function summaryOf(user: SessionUser, balances: UserBalances): MoneySumma
 export async function loadTarget(db: DbOrTx, staff: SessionUser, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row || row.deletedAt) throw notFound('User not found');
-  if (row.id === staff.id) throw forbidden('You cannot do this to your own account');
-  if (roleRank(row.role) >= roleRank(staff.role)) throw forbidden('You can only manage accounts with a lower role than yours');
+  assertMayManage(staff, row);
   return row;
 }
 

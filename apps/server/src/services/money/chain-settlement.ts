@@ -94,13 +94,19 @@ export async function settle(
   }
 }
 
+/** Moves a transfer out of Confirming, if it still is and still in the block it was read in (else undefined). */
+async function moveConfirming(tx: Tx, row: OnchainDepositRow, change: Partial<typeof onchainDeposits.$inferInsert>): Promise<OnchainDepositRow | undefined> {
+  const [moved] = await tx
+    .update(onchainDeposits)
+    .set(change)
+    .where(and(eq(onchainDeposits.id, row.id), eq(onchainDeposits.status, 'Confirming'), eq(onchainDeposits.blockHash, row.blockHash)))
+    .returning();
+  return moved;
+}
+
 async function dropTransfer(deps: AppDeps, row: OnchainDepositRow): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [dropped] = await tx
-      .update(onchainDeposits)
-      .set({ status: 'Dropped', droppedAt: deps.now() })
-      .where(and(eq(onchainDeposits.id, row.id), eq(onchainDeposits.status, 'Confirming'), eq(onchainDeposits.blockHash, row.blockHash)))
-      .returning();
+    const dropped = await moveConfirming(tx, row, { status: 'Dropped', droppedAt: deps.now() });
     if (!dropped) return false;
     const user = (await owners(tx, [row.userId])).get(row.userId);
     if (user && !user.deletedAt) {
@@ -152,11 +158,7 @@ async function reportedPayment(tx: Tx, row: OnchainDepositRow): Promise<PaymentR
 async function confirmTransfer(deps: AppDeps, candidate: OnchainDepositRow): Promise<'credited' | 'queued' | 'linked' | 'dust' | null> {
   return deps.db.transaction(async (tx) => {
     await lockTxHash(tx, candidate.txHash);
-    const [row] = await tx
-      .update(onchainDeposits)
-      .set({ status: 'Confirmed', confirmedAt: deps.now() })
-      .where(and(eq(onchainDeposits.id, candidate.id), eq(onchainDeposits.status, 'Confirming'), eq(onchainDeposits.blockHash, candidate.blockHash)))
-      .returning();
+    const row = await moveConfirming(tx, candidate, { status: 'Confirmed', confirmedAt: deps.now() });
     if (!row) return null;
     const owner = (await owners(tx, [row.userId])).get(row.userId)!;
     let payment = row.paymentId ? (await tx.select().from(payments).where(eq(payments.id, row.paymentId)).for('update'))[0] : await reportedPayment(tx, row);

@@ -1,26 +1,21 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { applyBasisPoints, formatCents, formatUsd, roleRank, type PaymentAnswer } from '@app/shared';
+import { applyBasisPoints, formatCents, formatUsd, type PaymentAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { onchainDeposits, payments, users, type PaymentRow, type UserRow } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { creditDeposit, creditReferralBonus } from '../../ledger';
 import { recordAudit, type AuditActor } from '../platform/audit';
+import { assertMayManage } from '../platform/staff';
 import { getSettings } from '../platform/settings';
 import type { SessionUser } from '../auth/sessions';
 import { lockTxHash, normalizeTxHash, paymentViews } from './payments';
 /** Staff decisions on deposits, and the credit a confirmed deposit (reported or seen on chain) gets. */
 
 async function loadForDecision(tx: Tx, staff: SessionUser, transactionId: string): Promise<{ payment: PaymentRow; owner: UserRow }> {
-  const [row] = await tx
-    .select({ payment: payments, owner: users })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.transactionId, transactionId))
-    .limit(1);
+  const [row] = await tx.select({ payment: payments, owner: users }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(eq(payments.transactionId, transactionId)).limit(1);
   if (!row) throw notFound('Transaction not found');
-  if (row.owner.id === staff.id) throw forbidden('You cannot decide your own deposit');
-  if (roleRank(row.owner.role) >= roleRank(staff.role)) throw forbidden('You can only manage accounts with a lower role than yours');
+  assertMayManage(staff, row.owner, 'You cannot decide your own deposit');
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, isStaff, roleRank, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery } from '@app/shared';
+import { DAY_MS, formatCents, formatUsd, isStaff, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
@@ -11,6 +11,7 @@ import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset
 import { holdForWithdrawal, releaseWithdrawalHold, settleWithdrawal } from '../../ledger';
 import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from '../admin/approvals';
 import { recordAudit, type AuditActor } from '../platform/audit';
+import { assertMayManage } from '../platform/staff';
 import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
@@ -187,15 +188,9 @@ export async function getWithdrawal(deps: AppDeps, viewer: SessionUser, id: stri
 }
 
 async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {
-  const [row] = await tx
-    .select({ withdrawal: withdrawals, owner: users })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.id, id))
-    .limit(1);
+  const [row] = await tx.select({ withdrawal: withdrawals, owner: users }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(eq(withdrawals.id, id)).limit(1);
   if (!row) throw notFound('Withdrawal not found');
-  if (row.owner.id === staff.id) throw forbidden('You cannot decide your own withdrawal');
-  if (roleRank(row.owner.role) >= roleRank(staff.role)) throw forbidden('You can only manage accounts with a lower role than yours');
+  assertMayManage(staff, row.owner, 'You cannot decide your own withdrawal');
   return row;
 }
 
@@ -297,7 +292,7 @@ export async function decideWithdrawal(
       throw error;
     }
     if (!updated) {
-      const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+      const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
       throw conflict(`This withdrawal has already been ${(current?.status ?? 'decided').toLowerCase()}`);
     }
     if (approval) await closeApprovalRequest(tx, actor, approval, decision, staff, notes ?? null, now);
