@@ -7,7 +7,6 @@ import {
   PASSKEYS_PER_ACCOUNT_MAX,
   type AuthenticationResponseInput,
   type PasskeyAuthenticationOptions,
-  type PasskeyList,
   type PasskeyRegistrationOptions,
   type PasskeyView,
   type RegistrationResponseInput,
@@ -16,16 +15,13 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import {
   passkeys,
-  sessions,
   sessionVerifications,
   webauthnChallenges,
   type PasskeyRow,
   type WebauthnChallengePurpose,
   type WebauthnChallengeRow,
 } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
-import { storedPasswordHash } from './accounts';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import type { SessionUser } from './sessions';
 
@@ -252,7 +248,7 @@ export async function authenticationOptions(
 
 // ---------------------------------------------------------------- registration
 
-async function passkeysOf(db: DbOrTx, userId: string): Promise<PasskeyRow[]> {
+export async function passkeysOf(db: DbOrTx, userId: string): Promise<PasskeyRow[]> {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
 }
 
@@ -280,7 +276,7 @@ export async function registrationOptions(deps: AppDeps, user: SessionUser, sess
   return options as PasskeyRegistrationOptions;
 }
 
-function view(row: PasskeyRow): PasskeyView {
+export function passkeyView(row: PasskeyRow): PasskeyView {
   return {
     id: row.id,
     name: row.name,
@@ -290,7 +286,7 @@ function view(row: PasskeyRow): PasskeyView {
   };
 }
 
-async function sendPasskeyEmail(deps: AppDeps, db: DbOrTx, user: SessionUser, change: 'added' | 'removed', name: string) {
+export async function sendPasskeyEmail(deps: AppDeps, db: DbOrTx, user: SessionUser, change: 'added' | 'removed', name: string) {
   await deps.outbox.enqueue(db, {
     to: user.email,
     kind: `passkey-${change}`,
@@ -370,113 +366,7 @@ export async function registerPasskey(
     if (constraintOf(error) === 'passkeys_credential_id_unique') throw conflict(PASSKEY_REFUSALS.duplicate);
     throw error;
   }
-  return view(row);
-}
-
-// ---------------------------------------------------------------- list, rename, remove
-
-/** Until when the session counts as recently authenticated (signed in or confirmed again), or null. */
-export async function recentAuthUntil(deps: AppDeps, sessionId: string): Promise<Date | null> {
-  const [row] = await deps.db
-    .select({ createdAt: sessions.createdAt, verifiedAt: sessionVerifications.verifiedAt })
-    .from(sessions)
-    .leftJoin(sessionVerifications, eq(sessionVerifications.sessionId, sessions.id))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  if (!row) return null;
-  const last = Math.max(row.createdAt.getTime(), row.verifiedAt?.getTime() ?? 0);
-  const until = new Date(last + RECENT_AUTH_MS);
-  return until > deps.now() ? until : null;
-}
-
-export async function listPasskeys(deps: AppDeps, user: SessionUser, sessionId: string): Promise<PasskeyList> {
-  const [rows, until, passwordHash] = await Promise.all([
-    passkeysOf(deps.db, user.id),
-    recentAuthUntil(deps, sessionId),
-    storedPasswordHash(deps.db, user.id),
-  ]);
-  return { passkeys: rows.map(view), recentAuthUntil: until?.toISOString() ?? null, hasPassword: passwordHash !== null };
-}
-
-async function ownPasskey(db: DbOrTx, userId: string, id: string): Promise<PasskeyRow> {
-  const [row] = await db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound(PASSKEY_REFUSALS.notFound);
-  return row;
-}
-
-export async function renamePasskey(deps: AppDeps, actor: AuditActor, user: SessionUser, id: string, name: string): Promise<PasskeyView> {
-  return deps.db.transaction(async (tx) => {
-    const before = await ownPasskey(tx, user.id, id);
-    const [updated] = await tx.update(passkeys).set({ name }).where(eq(passkeys.id, before.id)).returning();
-    if (!updated) throw notFound(PASSKEY_REFUSALS.notFound);
-    await recordAudit(tx, actor, { action: 'passkey.rename', targetType: 'passkey', targetId: id, before: { name: before.name }, after: { name } });
-    return view(updated);
-  });
-}
-
-/** Removes a passkey; the session must have signed in or confirmed it is you within the last minutes. */
-export async function removePasskey(deps: AppDeps, actor: AuditActor, user: SessionUser, sessionId: string, id: string): Promise<void> {
-  await ownPasskey(deps.db, user.id, id);
-  if (!(await recentAuthUntil(deps, sessionId))) throw new ReauthRequiredError();
-  await deps.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
-      .returning();
-    if (!removed) throw notFound(PASSKEY_REFUSALS.notFound);
-    await recordAudit(tx, actor, { action: 'passkey.remove', targetType: 'passkey', targetId: id, before: { name: removed.name } });
-    await sendPasskeyEmail(deps, tx, user, 'removed', removed.name);
-  });
-}
-
-// ---------------------------------------------------------------- confirm it is you again
-
-/** Options to confirm with one of the account's own passkeys. */
-export async function reauthOptions(deps: AppDeps, user: SessionUser, sessionId: string): Promise<PasskeyAuthenticationOptions> {
-  const own = await passkeysOf(deps.db, user.id);
-  if (own.length === 0) throw badRequest(PASSKEY_REFUSALS.noPasskey);
-  const challenge = await issueChallenge(deps, { purpose: 'reauth', userId: user.id, sessionId });
-  return authenticationOptions(deps, challenge, own);
-}
-
-/** Confirms it is you (password, or a passkey of this account): the session counts as recent again. */
-export async function reauthenticate(
-  deps: AppDeps,
-  actor: AuditActor,
-  user: SessionUser,
-  sessionId: string,
-  input: { password: string } | { response: AuthenticationResponseInput },
-): Promise<Date> {
-  const now = deps.now();
-  if ('password' in input) {
-    const hash = await storedPasswordHash(deps.db, user.id);
-    if (!hash) throw badRequest(PASSKEY_REFUSALS.noPassword);
-    if (!(await verifyPassword(hash, input.password))) throw badRequest(PASSKEY_REFUSALS.passwordIncorrect);
-    await deps.db.transaction(async (tx) => {
-      await recordSessionVerification(tx, sessionId, now, false);
-      await recordAudit(tx, actor, { action: 'session.reauth', targetType: 'user', targetId: user.id, after: { method: 'password' } });
-    });
-    return new Date(now.getTime() + RECENT_AUTH_MS);
-  }
-  const challenge = await consumeChallenge(deps, input.response.response.clientDataJSON, ['reauth'], { userId: user.id, sessionId });
-  const passkey = await passkeyByCredential(deps.db, input.response);
-  if (!passkey || passkey.userId !== user.id) throw badRequest(PASSKEY_REFUSALS.otherAccount);
-  const use = await verifyAssertion(deps, passkey, input.response, challenge.challenge);
-  await deps.db.transaction(async (tx) => {
-    await recordPasskeyUse(deps, tx, passkey, use);
-    await recordSessionVerification(tx, sessionId, now, true);
-    await recordAudit(tx, actor, {
-      action: 'session.reauth',
-      targetType: 'user',
-      targetId: user.id,
-      after: { method: 'passkey', passkeyId: passkey.id },
-    });
-  });
-  return new Date(now.getTime() + RECENT_AUTH_MS);
+  return passkeyView(row);
 }
 
 /** A deleted account's passkeys go with its other personal data. */

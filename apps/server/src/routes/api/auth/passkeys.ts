@@ -23,16 +23,8 @@ import type { App } from '../../../plugins/types';
 import { rateLimitRedis } from '../../../plugins/rate-limit-store';
 import { auditActor } from '../../../services/platform/audit';
 import { passkeyLoginOptions, signInWithPasskey } from '../../../services/auth/passkey-sign-in';
-import {
-  listPasskeys,
-  reauthenticate,
-  reauthOptions,
-  ReauthRequiredError,
-  registerPasskey,
-  registrationOptions,
-  removePasskey,
-  renamePasskey,
-} from '../../../services/auth/passkeys';
+import { listPasskeys, reauthenticate, reauthOptions, removePasskey, renamePasskey } from '../../../services/auth/passkey-account';
+import { ReauthRequiredError, registerPasskey, registrationOptions } from '../../../services/auth/passkeys';
 import { authContext, signedIn } from './account';
 import { tooMany } from './rate-limits';
 
