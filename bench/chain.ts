@@ -12,10 +12,9 @@ import { parseAbiItem } from 'viem';
 import { loadChainConfig } from '../apps/server/src/config';
 import { parseWatchKey } from '../apps/server/src/chain';
 import { verifyLedger } from '../apps/server/src/ledger';
-import { insertUser } from '../apps/server/src/services/auth/accounts';
 import { ownDepositAddress } from '../apps/server/src/services/money/chain-deposits';
 import { createEvmWatcher } from '../apps/server/src/services/money/chain-watcher';
-import { buildTestApp, TEST_PASSWORD } from '../apps/server/test/helpers/build-test-app';
+import { buildTestApp, insertTestUser } from '../apps/server/test/helpers/build-test-app';
 import { evmAccountXpub, startEvmNode, type EvmNode } from '../apps/server/test/helpers/evm-node';
 import { openPostgres, wrapPglite, type Database } from '../apps/server/src/db/client';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,17 +63,7 @@ async function run(databaseName: string, database: Database) {
     const key = parseWatchKey('evm', evmAccountXpub());
     const addresses: string[] = [];
     for (let i = 0; i < USERS; i += 1) {
-      const user = await insertUser(database.db, {
-        name: `Chain bench ${i}`,
-        email: `chain-bench-${i}@example.com`,
-        password: TEST_PASSWORD,
-        phone: '+14155550100',
-        country: 'US',
-        role: 'subscriber',
-        isVerified: true,
-        kycStatus: 'Approved',
-        referredById: null,
-      });
+      const user = await insertTestUser(database.db, { name: `Chain bench ${i}`, email: `chain-bench-${i}@example.com` });
       addresses.push(await ownDepositAddress(database.db, user.id, key));
     }
     const seeded = performance.now();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { PendingKycList, UserView } from '@app/shared';
 
 export interface ReceivedEmail {
   to: string[];
@@ -76,21 +77,31 @@ export const KYC_PNG = Buffer.from(
   'base64',
 );
 
-/** Register, verify the email from the mailbox, upload KYC, staff approves: ready for money. Returns the user id. */
-export async function readyUser(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
-  const registered = await user.post('/api/users/register', { data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' } });
-  expect(registered.status()).toBe(201);
-  const userId = ((await registered.json()) as { _id: string })._id;
+/** Opens the verification link emailed to `email`, as `user`. */
+export async function verifyEmailFromMailbox(user: APIRequestContext, email: string): Promise<void> {
   const verification = await mailbox.waitFor(email, /verify your email/i);
   const token = mailbox.link(verification, '/verify/').split('/verify/')[1]!;
   expect((await user.patch(`/api/users/verifyUser/${token}`)).ok()).toBe(true);
+}
+
+/** Uploads identity documents as `user`, and staff approve them. */
+export async function passKyc(user: APIRequestContext, staff: APIRequestContext, userId: string): Promise<void> {
   const uploaded = await user.post('/api/users/uploadKycDocuments', {
     multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: KYC_PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: KYC_PNG } },
   });
   expect(uploaded.ok()).toBe(true);
-  const pending = (await (await staff.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const pending = (await (await staff.get('/api/users/kyc/pending?limit=500')).json()) as PendingKycList;
   const submission = pending.pendingUsers.find((item) => item._id === userId)!;
   expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
+}
+
+/** Register, verify the email from the mailbox, upload KYC, staff approves: ready for money. Returns the user id. */
+export async function readyUser(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
+  const registered = await user.post('/api/users/register', { data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' } });
+  expect(registered.status()).toBe(201);
+  const userId = ((await registered.json()) as UserView)._id;
+  await verifyEmailFromMailbox(user, email);
+  await passKyc(user, staff, userId);
   return userId;
 }
 

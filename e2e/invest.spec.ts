@@ -1,27 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
-
-/** A 40x30 PNG (KYC front). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPElEQVRIie3VsQkAMAwDsP7l73y0557RDoLsgeBYJ92TORbXqSNc805VIFGZg0SxOCwWi8HisFgs5isWL5MW93rCoz1vAAAAAElFTkSuQmCC',
-  'base64',
-);
+import { admin, expect, mailbox, readyUser, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
 
 /** A registered, verified, KYC-approved user with $500 in the wallet (the ways a real user gets there). */
 async function readyInvestor(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
-  const registered = await user.post('/api/users/register', { data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' } });
-  expect(registered.status()).toBe(201);
-  const userId = ((await registered.json()) as { _id: string })._id;
-  const verification = await mailbox.waitFor(email, /verify your email/i);
-  const token = mailbox.link(verification, '/verify/').split('/verify/')[1]!;
-  expect((await user.patch(`/api/users/verifyUser/${token}`)).ok()).toBe(true);
-  const uploaded = await user.post('/api/users/uploadKycDocuments', {
-    multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(uploaded.ok()).toBe(true);
-  const pending = (await (await staff.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
-  const submission = pending.pendingUsers.find((item) => item._id === userId)!;
-  expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
+  const userId = await readyUser(user, staff, email, name);
   const funded = await staff.put(`/api/users/editDepositBalance/${userId}`, { data: { operation: 'add', amount: '500', reason: 'e2e funding' } });
   expect(funded.ok()).toBe(true);
   return userId;

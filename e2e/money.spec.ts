@@ -1,33 +1,19 @@
 import type { APIRequestContext } from '@playwright/test';
-import { formatUsd, withdrawalFeeCents } from '@app/shared';
-import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
+import { formatUsd, withdrawalFeeCents, type UserView } from '@app/shared';
+import { admin, expect, mailbox, passKyc, screenshot, skipSplash, test, uniqueEmail, signIn, verifyEmailFromMailbox } from './fixtures';
 
-/** A 40x30 PNG (KYC documents). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPElEQVRIie3VsQkAMAwDsP7l73y0557RDoLsgeBYJ92TORbXqSNc805VIFGZg0SxOCwWi8HisFgs5isWL5MW93rCoz1vAAAAAElFTkSuQmCC',
-  'base64',
-);
 const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
-/** Register, verify the email from the mailbox, upload KYC, staff approves: ready for money. */
-async function readyUser(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
+/** readyUser, checking on the way that deposits are refused until the email is verified (the refusal names the step). */
+async function readyUserGated(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
   const registered = await user.post('/api/users/register', { data: { name, email, password: 'Passw0rd!', phone: '+14155550100', country: 'US' } });
   expect(registered.status()).toBe(201);
-  const userId = ((await registered.json()) as { _id: string })._id;
-  // Gated until email and KYC are done; the refusal names the step.
+  const userId = ((await registered.json()) as UserView)._id;
   const early = await user.post('/api/payments/create', { data: { amount: '10' } });
   expect(early.status()).toBe(403);
   expect((await early.json()).message).toMatch(/verify your email/i);
-  const verification = await mailbox.waitFor(email, /verify your email/i);
-  const token = mailbox.link(verification, '/verify/').split('/verify/')[1]!;
-  expect((await user.patch(`/api/users/verifyUser/${token}`)).ok()).toBe(true);
-  const uploaded = await user.post('/api/users/uploadKycDocuments', {
-    multipart: { front: { name: 'front.png', mimeType: 'image/png', buffer: PNG }, back: { name: 'back.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(uploaded.ok()).toBe(true);
-  const pending = (await (await staff.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
-  const submission = pending.pendingUsers.find((item) => item._id === userId)!;
-  expect((await staff.patch(`/api/users/kyc/${userId}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
+  await verifyEmailFromMailbox(user, email);
+  await passKyc(user, staff, userId);
   return userId;
 }
 
@@ -46,7 +32,7 @@ test('deposit -> staff confirms -> dashboard -> withdrawal -> staff approves -> 
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
   await skipSplash(userPage);
-  await readyUser(userPage.request, staffPage.request, email, `Saver ${Date.now().toString(36)}`);
+  await readyUserGated(userPage.request, staffPage.request, email, `Saver ${Date.now().toString(36)}`);
 
   // Deposit: address with QR, amount, redirect to history after 3 s.
   await userPage.goto('/deposit-payment');

@@ -92,7 +92,7 @@ test('staff sign in to /my-account and see first what waits: queues with counts 
   expect(ownBox.y).toBeGreaterThan(homeBox.y + homeBox.height - 1);
 
   // A decision shows up in the recent staff actions.
-  const pending = (await (await page.request.get('/api/users/kyc/pending')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const pending = (await (await page.request.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
   const submission = pending.pendingUsers.find((item) => item._id === applicant.id)!;
   expect((await page.request.patch(`/api/users/kyc/${applicant.id}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
   await page.reload();

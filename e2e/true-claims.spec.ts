@@ -58,7 +58,7 @@ test('country codes are shown as country names: the profile and the KYC review',
   await expect(review.locator('dt', { hasText: /^Country$/ }).locator('xpath=following-sibling::dd')).toHaveText('United States');
   await screenshotWidths(staff, 'kyc-review-country-name');
   // Leave the queue as it was: this case is approved.
-  const pending = (await (await staff.request.get('/api/users/kyc/pending')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
+  const pending = (await (await staff.request.get('/api/users/kyc/pending?limit=500')).json()) as { pendingUsers: { _id: string; submissionId: string }[] };
   const submission = pending.pendingUsers.find((item) => item._id === id)!;
   expect((await staff.request.patch(`/api/users/kyc/${id}/approve`, { data: { submissionId: submission.submissionId } })).ok()).toBe(true);
   await staffContext.close();

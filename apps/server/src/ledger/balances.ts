@@ -1,5 +1,5 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
-import { formatCents } from '@app/shared';
+import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { ledgerAccounts, ledgerJournals, ledgerPostings, type AccountKind } from '../db/schema';
@@ -17,14 +17,8 @@ export interface UserBalances {
   feesCents: number;
 }
 
-/** A user's figures as the API shows them (SPEC §3 names, decimal strings). */
-export interface MoneyFigures {
-  balance: string;
-  availableBalance: string;
-  investmentBalance: string;
-  totalMaturityAmount: string;
-  fees: string;
-}
+/** A user's figures as the API shows them (SPEC §3 names, decimal strings): those fields of the user view. */
+export type MoneyFigures = Pick<UserView, 'balance' | 'availableBalance' | 'investmentBalance' | 'totalMaturityAmount' | 'fees'>;
 
 /**
  * The figures of `balances` as the API shows them. Spread them anywhere but first: on Node 20

@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { verifyLedger } from '../../src/ledger';
-import { insertUser } from '../../src/services/auth/accounts';
 import { ownDepositAddress } from '../../src/services/money/chain-deposits';
 import { parseWatchKey } from '../../src/chain';
 import type { Database } from '../../src/db/client';
-import { onPostgres, openTestDatabase, TEST_PASSWORD, needsPostgres } from '../helpers/build-test-app';
+import { insertTestUser, onPostgres, openTestDatabase, needsPostgres } from '../helpers/build-test-app';
 import { evmAccountXpub, startEvmNode, type EvmNode } from '../helpers/evm-node';
 import { startServer, type ChildServer } from '../proof/proc';
 
@@ -43,17 +42,7 @@ describe('SIGKILL while the watcher credits a backlog', needsPostgres, () => {
     const key = parseWatchKey('evm', evmAccountXpub());
     const users = [];
     for (let i = 0; i < 4; i += 1) {
-      const user = await insertUser(database.db, {
-        name: `Chain ${i}`,
-        email: `chain-crash-${i}-${Date.now()}@example.com`,
-        password: TEST_PASSWORD,
-        phone: '+14155550100',
-        country: 'US',
-        role: 'subscriber',
-        isVerified: true,
-        kycStatus: 'Approved',
-        referredById: null,
-      });
+      const user = await insertTestUser(database.db, { name: `Chain ${i}`, email: `chain-crash-${i}-${Date.now()}@example.com` });
       users.push({ id: user.id, address: await ownDepositAddress(database.db, user.id, key) });
     }
     const start = await node.blockNumber();

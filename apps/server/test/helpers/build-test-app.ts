@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app';
 import { loadChainConfig, type Config } from '../../src/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
 import type { App } from '../../src/plugins/types';
-import { insertUser } from '../../src/services/auth/accounts';
+import { insertUser, type NewAccount } from '../../src/services/auth/accounts';
 import { createSession } from '../../src/services/auth/sessions';
 import type { UserRow } from '../../src/db/schema';
 
@@ -157,6 +157,12 @@ export interface TestApp {
 
 let userCounter = 0;
 
+/** A user straight in the database: verified, KYC approved and with the test password unless told otherwise. */
+export function insertTestUser(db: Database['db'], account: NewAccount): Promise<UserRow> {
+  const defaults = { password: TEST_PASSWORD, phone: '+14155550100', country: 'US', role: 'subscriber', isVerified: true, kycStatus: 'Approved', referredById: null } as const;
+  return insertUser(db, { ...defaults, ...account });
+}
+
 export async function buildTestApp(
   options: { config?: Partial<Config>; postgres?: boolean; database?: Database } = {},
 ): Promise<TestApp> {
@@ -171,12 +177,10 @@ export async function buildTestApp(
     async createUser(userOptions = {}) {
       userCounter += 1;
       const email = userOptions.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
-      const user = await insertUser(database.db, {
+      const user = await insertTestUser(database.db, {
         name: userOptions.name ?? `Test User ${userCounter}`,
         email,
         password: userOptions.password ?? TEST_PASSWORD,
-        phone: '+14155550100',
-        country: 'US',
         role: userOptions.role ?? 'subscriber',
         isVerified: userOptions.isVerified ?? true,
         kycStatus: userOptions.kycStatus ?? 'Approved',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, emailOutbox, sessions, users } from '../../../src/db/schema';
+import { emailOutbox, sessions, users } from '../../../src/db/schema';
 import { type TestUser, useTestApp } from '../../helpers/build-test-app';
+import { adminHelpers } from '../../helpers/admin-calls';
 
 const t = useTestApp();
 
@@ -12,14 +13,7 @@ function cookieOf(response: { headers: Record<string, unknown> }, name: string):
   return found?.split(';')[0]!.slice(name.length + 1);
 }
 
-async function lastAudit(action: string) {
-  const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
-  return row;
-}
-
-async function upgrade(actor: TestUser, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/users/upgradeUser', headers: actor.headers, payload: body });
-}
+const { lastAudit, upgrade } = adminHelpers(t);
 
 describe('impersonation', () => {
   it('switches the cookie to a read-only session of the user, and exit restores the staff session', async () => {

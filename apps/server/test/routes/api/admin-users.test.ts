@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { auditLog, emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
 import { setDocumentStore } from '../../../src/services/kyc/document-storage';
 import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
 import { type TestUser, useTestApp } from '../../helpers/build-test-app';
+import { adminHelpers } from '../../helpers/admin-calls';
 
 const t = useTestApp();
 
-async function lastAudit(action: string) {
-  const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1);
-  return row;
-}
-
-async function upgrade(actor: TestUser, body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/users/upgradeUser', headers: actor.headers, payload: body });
-}
+const { lastAudit, upgrade } = adminHelpers(t);
 
 describe('GET /api/users/getUsers', () => {
   it('lists users for staff with role, verification, KYC, balances and counts; searches by name or email; pages', async () => {

@@ -68,17 +68,23 @@ describe('forgot and reset password', () => {
   });
 });
 
+/** A second session of the browser's account (same trusted device), as another program: its session token. */
+async function signInElsewhere(browser: Browser, body: { email: string; password: string }, headers: Record<string, string> = {}): Promise<string> {
+  const other = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email: body.email, password: body.password },
+    cookies: { did: browser.cookies.get('did')! },
+    headers,
+  });
+  return other.cookies.find((cookie) => cookie.name === 'sid')!.value;
+}
+
 describe('PATCH /api/users/changePassword', () => {
   it('changes the password, keeps this session, ends the others and emails the owner', async () => {
     const browser = new Browser(t);
     const { body } = await registerIn(browser);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: body.email, password: body.password },
-      cookies: { did: browser.cookies.get('did')! },
-    });
-    const otherSid = other.cookies.find((cookie) => cookie.name === 'sid')!.value;
+    const otherSid = await signInElsewhere(browser, body);
     const response = await browser.patch('/api/users/changePassword', { oldPassword: body.password, password: 'Br4nd-new!' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Password changed successfully' });
@@ -116,14 +122,7 @@ describe('signed-in devices', () => {
   it('lists the live sessions and signs one out', async () => {
     const browser = new Browser(t);
     const { body } = await registerIn(browser);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: body.email, password: body.password },
-      cookies: { did: browser.cookies.get('did')! },
-      headers: { 'user-agent': 'OtherAgent/1.0' },
-    });
-    const otherSid = other.cookies.find((cookie) => cookie.name === 'sid')!.value;
+    const otherSid = await signInElsewhere(browser, body, { 'user-agent': 'OtherAgent/1.0' });
     const list = await browser.get('/api/users/sessions');
     expect(list.statusCode).toBe(200);
     const sessionsList = list.json().sessions as { id: string; current: boolean; userAgent: string | null }[];

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, onPostgres, type TestApp, type TestUser, needsPostgres } from '../../helpers/build-test-app';
+import { onPostgres, needsPostgres, useTestApp, useUser } from '../../helpers/build-test-app';
 import { auditLog, emailOutbox } from '../../../src/db/schema';
 import {
   assertValidKey,
@@ -17,21 +17,14 @@ import { purgeKycDocuments } from '../../../src/services/kyc/kyc';
 import { pdf } from '../../helpers/kyc-files';
 import { kycHelpers } from '../../helpers/kyc-calls';
 
-let t: TestApp;
-let admin: TestUser;
-let author: TestUser;
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
+const author = useUser(t, { role: 'author' });
 let dataDir: string;
 let docsRoot: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
-  author = await t.createUser({ role: 'author' });
+beforeAll(() => {
   dataDir = t.app.deps.config.dataDir;
   docsRoot = documentsRoot(dataDir);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const { uploadPair, newApplicant, userRow, submissionsOf, decide, getDocument } = kycHelpers(() => t);

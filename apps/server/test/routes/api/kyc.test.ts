@@ -1,27 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
-import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
+import { useTestApp, useUser } from '../../helpers/build-test-app';
 import { documentsRoot } from '../../../src/services/kyc/document-storage';
 import { UPLOADS_PER_HOUR } from '../../../src/services/kyc/kyc';
 import { EXE, HTML, SVG, bmp24, box, filesUnder, heic, jpegWithExif, pdf, png } from '../../helpers/kyc-files';
 import { kycHelpers } from '../../helpers/kyc-calls';
 
-let t: TestApp;
-let admin: TestUser;
+const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
 let dataDir: string;
 let docsRoot: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.createUser({ role: 'admin' });
+beforeAll(() => {
   dataDir = t.app.deps.config.dataDir;
   docsRoot = documentsRoot(dataDir);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const { upload, uploadPair, newApplicant, userRow, submissionsOf, getDocument, expectRefused } = kycHelpers(() => t);

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   idParam,
@@ -19,6 +20,10 @@ import { approveInvestment, rejectInvestment } from '../../../services/invest/de
 import { getOwnInvestment, investmentView, listPendingInvestments, listUserInvestments, requestUpgrade, startInvestment } from '../../../services/invest/investments';
 import { matureDue } from '../../../services/invest/maturity';
 
+/** What a request, an upgrade or a decision answers: the message and the investment as it now is. */
+const answer = (message: string, row: Parameters<typeof investmentView>[0]) => ({ message, investment: investmentView(row) });
+/** A request answered 201, replayed for the same Idempotency-Key. */
+const created = <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) => withIdempotency(request, reply, run, { status: 201 });
 const rejectBody = z.object({ notes: z.string().trim().max(500).optional() }).nullish();
 
 /** Investments: request, history, detail, upgrade, staff decisions, caller-triggered maturity. */
@@ -34,16 +39,7 @@ export async function investmentRoutes(app: App) {
         response: { 201: investmentAnswerSchema },
       },
     },
-    (request, reply) =>
-      withIdempotency(
-        request,
-        reply,
-        async () => {
-          const row = await startInvestment(app.deps, currentUser(request), request.body);
-          return { message: INVEST_MESSAGES.submitted, investment: investmentView(row) };
-        },
-        { status: 201 },
-      ),
+    (request, reply) => created(request, reply, async () => answer(INVEST_MESSAGES.submitted, await startInvestment(app.deps, currentUser(request), request.body))),
   );
 
   app.get(
@@ -101,24 +97,13 @@ export async function investmentRoutes(app: App) {
       },
     },
     (request, reply) =>
-      withIdempotency(
-        request,
-        reply,
-        async () => {
-          const row = await requestUpgrade(app.deps, currentUser(request), request.params.id, request.body);
-          return { message: INVEST_MESSAGES.upgradeSubmitted, investment: investmentView(row) };
-        },
-        { status: 201 },
-      ),
+      created(request, reply, async () => answer(INVEST_MESSAGES.upgradeSubmitted, await requestUpgrade(app.deps, currentUser(request), request.params.id, request.body))),
   );
 
   app.put(
     '/api/invest/:id/approve',
     { preHandler: requireStaff, schema: { tags: ['invest'], summary: 'Staff: approve (409 when already decided)', params: idParam, response: { 200: investmentAnswerSchema } } },
-    async (request) => {
-      const row = await approveInvestment(app.deps, auditActor(request), request.params.id);
-      return { message: INVEST_MESSAGES.approved, investment: investmentView(row) };
-    },
+    async (request) => answer(INVEST_MESSAGES.approved, await approveInvestment(app.deps, auditActor(request), request.params.id)),
   );
 
   app.put(
@@ -127,9 +112,6 @@ export async function investmentRoutes(app: App) {
       preHandler: requireStaff,
       schema: { tags: ['invest'], summary: 'Staff: reject, releasing the hold (409 when already decided)', params: idParam, body: rejectBody, response: { 200: investmentAnswerSchema } },
     },
-    async (request) => {
-      const row = await rejectInvestment(app.deps, auditActor(request), request.params.id, request.body?.notes || null);
-      return { message: INVEST_MESSAGES.rejected, investment: investmentView(row) };
-    },
+    async (request) => answer(INVEST_MESSAGES.rejected, await rejectInvestment(app.deps, auditActor(request), request.params.id, request.body?.notes || null)),
   );
 }
