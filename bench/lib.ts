@@ -79,17 +79,20 @@ function startFlags(): string[] {
 
 /**
  * Starts the real app (built web app included) as `npm start` runs it: the server bundle, with
- * the same Node flags; on the embedded database, or on PostgreSQL with databaseUrl.
+ * the same Node flags; on the embedded database, or on PostgreSQL with databaseUrl; this
+ * checkout's sources unless `checkout` names another (its bundle built already).
  */
-export async function startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startApp(options: { databaseUrl?: string; env?: Record<string, string>; checkout?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  if (!bundleBuilt) {
+  // Another checkout (bench/builds.ts) brings its own server bundle, built there.
+  const checkout = options.checkout ?? ROOT;
+  if (!options.checkout && !bundleBuilt) {
     spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  const child = spawnServer([...startFlags(), path.join(ROOT, 'apps/server/dist/server.mjs')], {
-    cwd: ROOT,
+  const child = spawnServer([...startFlags(), path.join(checkout, 'apps/server/dist/server.mjs')], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),
