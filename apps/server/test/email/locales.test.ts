@@ -39,6 +39,15 @@ describe('email texts (issue 21)', () => {
     expect(emailTexts('pt-BR').usd(-5)).toMatch(/^-US\$\s0,05$/);
   });
 
+  it('writes dates in the reader’s language, in UTC', () => {
+    const at = new Date('2026-11-25T09:05:00Z');
+    expect(emailTexts('en').date(at)).toBe('Wed, 25 Nov 2026 09:05:00 GMT');
+    expect(emailTexts('de').date(at)).toBe('25. November 2026 um 09:05 UTC');
+    expect(emailTexts('fr').date(at)).toBe('25 novembre 2026 à 09:05 UTC');
+    expect(emailTexts('es').date(at)).toBe('25 de noviembre de 2026 a las 09:05 UTC');
+    expect(emailTexts('pt-BR').date(at)).toBe('25 de novembro de 2026 às 09:05 UTC');
+  });
+
   it('frames the email in the reader’s language', () => {
     const content = { subject: 'S', heading: 'H', paragraphs: ['P'], action: { label: 'Go', url: 'https://example.com/x' } };
     const german = renderEmail(content, 'de');

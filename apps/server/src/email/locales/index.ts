@@ -4,6 +4,8 @@ import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
 import ptBR from './pt-BR.json';
+import type { OutgoingEmail } from '../outbox';
+import type { EmailContent } from '../render';
 
 /**
  * The emails' wording in each language (issue 21): one JSON file per language, the same keys as
@@ -55,6 +57,8 @@ export interface EmailTexts {
 }
 
 const usdFormats = new Map<Language, Intl.NumberFormat>();
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+const DATE_FIELDS = { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 
 /** A user's email texts in the language stored on the account; English when unknown. */
 export function emailTexts(language: Language | undefined): EmailTexts {
@@ -75,7 +79,23 @@ export function emailTexts(language: Language | undefined): EmailTexts {
     },
     date(date) {
       if (chosen === DEFAULT_LANGUAGE) return date.toUTCString();
-      return new Intl.DateTimeFormat(chosen, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(date);
+      let format = dateFormats.get(chosen);
+      if (!format) {
+        // Named fields: Intl refuses timeZoneName together with dateStyle.
+        format = new Intl.DateTimeFormat(chosen, { ...DATE_FIELDS, timeZone: 'UTC', timeZoneName: 'short' });
+        dateFormats.set(chosen, format);
+      }
+      return format.format(date);
     },
   };
+}
+
+/** An email to a user, written in the language stored on the account (issue 21). */
+export function localizedEmail(
+  to: { email: string; language?: Language | undefined },
+  kind: string,
+  compose: (texts: EmailTexts) => EmailContent,
+): OutgoingEmail {
+  const texts = emailTexts(to.language);
+  return { to: to.email, kind, language: texts.language, content: compose(texts) };
 }

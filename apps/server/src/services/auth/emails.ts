@@ -1,8 +1,7 @@
 import type { Language } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import type { OutgoingEmail } from '../../email/outbox';
-import { emailTexts, type EmailTexts } from '../../email/locales';
+import { localizedEmail, type EmailTexts } from '../../email/locales';
 import type { EmailContent } from '../../email/render';
 
 /** The emails of the sign-in flows, in the recipient's language; their wording is in email/locales/<language>.json. */
@@ -10,9 +9,7 @@ import type { EmailContent } from '../../email/render';
 type Recipient = { email: string; name: string; language?: Language };
 
 async function send(deps: AppDeps, db: DbOrTx, to: Recipient, kind: string, content: (texts: EmailTexts) => EmailContent) {
-  const texts = emailTexts(to.language);
-  const email: OutgoingEmail = { to: to.email, kind, language: texts.language, content: content(texts) };
-  await deps.outbox.enqueue(db, email);
+  await deps.outbox.enqueue(db, localizedEmail(to, kind, content));
 }
 
 export async function sendVerificationEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, hours: number) {
