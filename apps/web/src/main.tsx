@@ -36,7 +36,8 @@ function stylesheetsApplied(): Promise<unknown> {
 
 async function start() {
   // The language's messages download alongside the steps below (i18n/index.ts).
-  const i18nReady = import('./i18n').then(({ startI18n }) => startI18n());
+  const i18n = import('./i18n');
+  const i18nReady = i18n.then(({ startI18n }) => startI18n());
   const { createRoot } = await import('react-dom/client');
   await nextTask();
   const { makeStore, Provider } = await import('./app/store');
@@ -62,6 +63,8 @@ async function start() {
       </StrictMode>,
     );
   });
+  // The API's messages in the visitor's language, needed once they submit a form.
+  void i18nReady.then(() => i18n).then(({ loadNamespaces }) => loadNamespaces(['messages']));
 }
 
 void start();

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { isStaff } from '@app/shared';
 import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../lib/hooks';
+import { withNamespaces } from '../i18n';
 
 // Only staff load the back office's part of the dashboard.
 const StaffHome = lazy(() => import('../features/admin').then((module) => ({ default: module.StaffHome })));
@@ -12,6 +13,7 @@ const StaffHome = lazy(() => import('../features/admin').then((module) => ({ def
  * composes them here: each feature exports the pieces others may place (its index.ts).
  */
 export const composedUserRoutes: RouteObject[] = [
+  ...withNamespaces(['app', 'auth'], [
   {
     path: '/my-account',
     lazy: async () => {
@@ -46,6 +48,8 @@ export const composedUserRoutes: RouteObject[] = [
       };
     },
   },
+  ]),
+  ...withNamespaces(['auth', 'app'], [
   {
     path: '/user-profile',
     lazy: async () => {
@@ -53,4 +57,5 @@ export const composedUserRoutes: RouteObject[] = [
       return { Component: () => <UserProfilePage usersTabSlot={<admin.UsersTab />} /> };
     },
   },
+  ]),
 ];

@@ -10,6 +10,7 @@ import { RootLayout } from './layouts/root-layout';
 import { composedUserRoutes } from './composed-routes';
 import { RequireAuth, RequireStaff } from './layouts/guards';
 import { NotFoundPage, RouteErrorPage } from './not-found';
+import { withNamespaces } from '../i18n';
 
 const features = [site, auth, money, kyc, invest, admin];
 
@@ -25,9 +26,10 @@ export const routes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      ...features.flatMap((feature) => feature.publicRoutes),
-      { element: <RequireAuth />, children: [...composedUserRoutes, ...features.flatMap((feature) => feature.userRoutes)] },
-      { element: <RequireStaff />, children: features.flatMap((feature) => feature.staffRoutes) },
+      // Each page's messages load with its chunk: the sign-in pages speak from `auth`, the rest of the public site from `public`.
+      ...features.flatMap((feature) => withNamespaces([feature === auth ? 'auth' : 'public'], feature.publicRoutes)),
+      { element: <RequireAuth />, children: [...composedUserRoutes, ...withNamespaces(['app'], features.flatMap((feature) => feature.userRoutes))] },
+      { element: <RequireStaff />, children: withNamespaces(['staff'], features.flatMap((feature) => feature.staffRoutes)) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

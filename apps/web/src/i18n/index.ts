@@ -1,19 +1,33 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { RouteObject } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, matchLanguage, type Language } from '@app/shared';
 
-export type Messages = typeof import('./locales/en.json');
-
 /**
- * Every language is a JSON chunk of its own, English included: a visit downloads only the
- * language it shows (main.tsx starts the download with React DOM, so it costs no extra round trip).
+ * The messages are split by where they are shown, one JSON chunk per language and namespace:
+ * `common` (layouts, shared words) comes with the app; `public`, `auth`, `app` (the signed-in
+ * pages) and `staff` (the back office) with the routes that use them (withNamespaces); `messages`
+ * (the API's and the shared schemas' messages) right after the first screen. A visit downloads
+ * only the language it shows, and only the parts it opens.
  */
-const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('./locales/en.json'),
-  es: () => import('./locales/es.json'),
-  'pt-BR': () => import('./locales/pt-BR.json'),
-  fr: () => import('./locales/fr.json'),
-  de: () => import('./locales/de.json'),
+export const NAMESPACES = ['common', 'public', 'auth', 'app', 'staff', 'messages'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+type Bundle = Record<string, unknown>;
+
+const bundles = import.meta.glob<Bundle>('./locales/*/*.json', { import: 'default' });
+
+function loadBundle(language: string, namespace: string): Promise<Bundle> {
+  const load = bundles[`./locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`No messages for ${language}/${namespace}`));
+}
+
+/** i18next's way in to the chunks: it asks for a language and a namespace when a page needs them. */
+const chunkBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, done: (error: unknown, bundle?: Bundle) => void) {
+    loadBundle(language, namespace).then((bundle) => done(null, bundle), (error: unknown) => done(error));
+  },
 };
 
 /** The visitor's own pick (footer or profile), remembered in this browser. */
@@ -41,34 +55,57 @@ export function detectLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+/** Settles once i18next has started (startI18n or initI18n); routes may ask for namespaces before. */
+let started: () => void;
+const ready = new Promise<void>((resolve) => {
+  started = resolve;
+});
+
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: messages } = await LOADERS[language]();
-  i18n.addResourceBundle(language, 'translation', messages);
-}
+const OPTIONS = {
+  supportedLngs: [...LANGUAGES],
+  // Every key exists in every language (translations test): no fallback bundle to download.
+  fallbackLng: false as const,
+  ns: ['common'],
+  defaultNS: 'common',
+  // A namespace's own keys first, then the shared words of `common`.
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+};
 
-/** Starts i18next in the detected language once its messages have arrived. */
+/** Starts i18next in the detected language once its `common` messages have arrived. */
 export async function startI18n(language: Language = detectLanguage()): Promise<void> {
-  const { default: messages } = await LOADERS[language]();
-  initI18n(language, messages);
+  const initialized = i18n.use(chunkBackend).use(initReactI18next).init({ ...OPTIONS, lng: language });
+  started();
+  await initialized;
+  document.documentElement.lang = language;
 }
 
-/** Starts i18next with messages at hand (the unit tests start it in English). */
-export function initI18n(language: Language, messages: Messages): void {
-  void i18n.use(initReactI18next).init({
-    lng: language,
-    supportedLngs: [...LANGUAGES],
-    // Every key exists in every language (i18n-keys test): no fallback bundle to download.
-    fallbackLng: false,
-    resources: { [language]: { translation: messages } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+/** Starts i18next with every namespace at hand (the unit tests start it in English). */
+export function initI18n(language: Language, resources: Record<Namespace, Bundle>): void {
+  void i18n
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({ ...OPTIONS, lng: language, ns: [...NAMESPACES], resources: { [language]: resources }, partialBundledLanguages: true, initAsync: false });
+  started();
   document.documentElement.lang = language;
+}
+
+/** Loads namespaces in the current language (pages load theirs with their chunk: withNamespaces). */
+export function loadNamespaces(namespaces: Namespace[]): Promise<void> {
+  return ready.then(() => i18n.loadNamespaces(namespaces));
+}
+
+/** Routes whose pages speak from `namespaces`: their messages load with the page's chunk, not after it. */
+export function withNamespaces(namespaces: Namespace[], routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const lazy = route.lazy;
+    if (typeof lazy !== 'function') return route;
+    return { ...route, lazy: () => Promise.all([lazy(), loadNamespaces(namespaces)]).then(([page]) => page) } as RouteObject;
+  });
 }
 
 /** Shows the app in `language` and remembers it in this browser. */
@@ -79,7 +116,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     // Storage may be off (private mode): the pick then lasts for this visit.
   }
   if (i18n.language === language) return;
-  await loadLanguage(language);
+  // changeLanguage loads every namespace used so far in the new language before it switches.
   await i18n.changeLanguage(language);
 }
 

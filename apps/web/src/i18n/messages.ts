@@ -7,12 +7,15 @@ import { i18n } from './index';
  * entry (a server message we have not listed) stays in English.
  */
 export function translateMessage(message: string): string {
-  const table = (i18n.getResourceBundle(i18n.language, 'translation') as { messages?: Record<string, string> } | undefined)?.messages;
+  const table = i18n.getResourceBundle(i18n.language, 'messages') as Record<string, string> | undefined;
   return table?.[message] ?? message;
 }
 
-/** translateMessage for components: re-renders when the language changes. */
+/**
+ * translateMessage for components: re-renders when the language changes or the table arrives
+ * (main.tsx loads it after the first screen; until then a message shows in English, never a wait).
+ */
 export function useTranslateMessage(): (message: string) => string {
-  useTranslation();
+  useTranslation('messages', { useSuspense: false });
   return translateMessage;
 }

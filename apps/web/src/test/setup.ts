@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { initI18n } from '../i18n';
-import en from '../i18n/locales/en.json';
+import { initI18n, NAMESPACES, type Namespace } from '../i18n';
 
-initI18n('en', en);
+const english = import.meta.glob<Record<string, unknown>>('../i18n/locales/en/*.json', { import: 'default', eager: true });
+initI18n('en', Object.fromEntries(NAMESPACES.map((namespace) => [namespace, english[`../i18n/locales/en/${namespace}.json`]!])) as Record<Namespace, Record<string, unknown>>);
 
 // findBy*/waitFor give a loaded 2-core CI machine time to render lazy pages.
 configure({ asyncUtilTimeout: 5000 });

@@ -18,12 +18,12 @@ export function AuthLayout({
   footer?: ReactNode;
   wide?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <div className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white px-4 py-10 sm:py-16 dark:from-brand-950/40 dark:to-slate-950">
       <div className={wide ? 'mx-auto w-full max-w-2xl' : 'mx-auto w-full max-w-md'}>
         <div className="mb-6 flex flex-col items-center text-center">
-          <Link to="/" aria-label={t('auth.layout.home')} className="mb-4">
+          <Link to="/" aria-label={t('layout.home')} className="mb-4">
             <BrandMark className="size-12" />
           </Link>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>

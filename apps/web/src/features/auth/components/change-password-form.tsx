@@ -17,7 +17,7 @@ type Output = { oldPassword: string; password: string; password2: string };
 
 /** SPEC §5: all three fields required; new and confirmation match. Other devices are signed out. */
 export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean; onChanged?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const user = useAppSelector((state) => state.auth.user);
@@ -47,7 +47,7 @@ export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean;
 
   return (
     <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
-      <Field label={t('auth.changePassword.current')} error={errors.oldPassword?.message}>
+      <Field label={t('changePassword.current')} error={errors.oldPassword?.message}>
         {(props) => <PasswordInput {...props} {...field('oldPassword')} autoComplete="current-password" disabled={readOnly} />}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -59,11 +59,11 @@ export function ChangePasswordForm({ readOnly, onChanged }: { readOnly: boolean;
         </Field>
       </div>
       <PasswordStrength password={password} />
-      <p className="text-xs text-slate-500 dark:text-slate-400">{t('auth.changePassword.note')}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('changePassword.note')}</p>
       <div className="flex justify-end">
         <Button type="submit" loading={isLoading} disabled={readOnly}>
           <KeyRound className="size-4" aria-hidden />
-          {t('auth.changePassword.submit')}
+          {t('changePassword.submit')}
         </Button>
       </div>
     </form>

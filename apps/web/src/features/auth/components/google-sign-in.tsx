@@ -36,7 +36,7 @@ function loadScript(): Promise<void> {
  * Google's script cannot load. The credential goes to POST /api/users/google/callback.
  */
 export function GoogleSignIn({ onCredential }: { onCredential: (credential: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [clientId, setClientId] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -76,11 +76,11 @@ export function GoogleSignIn({ onCredential }: { onCredential: (credential: stri
   return (
     <div className="mt-6">
       <div className="relative mb-4 text-center text-xs uppercase tracking-wide text-slate-500">
-        <span className="relative z-10 bg-white px-2 dark:bg-slate-900">{t('auth.google.or')}</span>
+        <span className="relative z-10 bg-white px-2 dark:bg-slate-900">{t('google.or')}</span>
         <span className="absolute inset-x-0 top-1/2 -z-0 border-t border-slate-200 dark:border-slate-700" aria-hidden />
       </div>
       {failed ? (
-        <p className="text-center text-sm text-slate-500">{t('auth.google.unavailable')}</p>
+        <p className="text-center text-sm text-slate-500">{t('google.unavailable')}</p>
       ) : (
         <div ref={container} className="flex justify-center" />
       )}

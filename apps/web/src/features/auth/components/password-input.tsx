@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(
   function PasswordInput(props, ref) {
     const [visible, setVisible] = useState(false);
-    const { t } = useTranslation();
+    const { t } = useTranslation('auth');
     return (
       <div className="relative">
         <Input ref={ref} {...props} type={visible ? 'text' : 'password'} className="pr-11" />
@@ -15,7 +15,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
           type="button"
           onClick={() => setVisible((value) => !value)}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
-          aria-label={visible ? t('auth.password.hide') : t('auth.password.show')}
+          aria-label={visible ? t('password.hide') : t('password.show')}
           aria-pressed={visible}
         >
           {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}

@@ -33,7 +33,7 @@ export function photoProblem(file: File): string | null {
 
 /** The Profile tab: photo, name, phone, country, bio; the email is read-only. */
 export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const { countries } = useCountries();
   const [saving, setSaving] = useState(false);
@@ -85,19 +85,19 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <Avatar user={user} size="lg" />
         <div>
-          <input ref={fileInput} type="file" accept="image/jpeg,image/png" className="sr-only" onChange={onPhoto} aria-label={t('auth.profile.photo')} tabIndex={-1} />
+          <input ref={fileInput} type="file" accept="image/jpeg,image/png" className="sr-only" onChange={onPhoto} aria-label={t('profile.photo')} tabIndex={-1} />
           <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} loading={uploading} disabled={readOnly}>
             <Camera className="size-4" aria-hidden />
-            {user.photo ? t('auth.profile.changePhoto') : t('auth.profile.uploadPhoto')}
+            {user.photo ? t('profile.changePhoto') : t('profile.uploadPhoto')}
           </Button>
-          <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{t('auth.profile.photoHint')}</p>
+          <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{t('profile.photoHint')}</p>
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('common.fullName')} error={errors.name?.message}>
           {(props) => <Input {...props} {...field('name')} autoComplete="name" readOnly={readOnly} />}
         </Field>
-        <Field label={t('common.email')} hint={t('auth.profile.emailHint')}>
+        <Field label={t('common.email')} hint={t('profile.emailHint')}>
           {(props) => <Input {...props} value={user.email} readOnly aria-readonly />}
         </Field>
         <Field label={t('common.phone')} error={errors.phone?.message}>
@@ -116,14 +116,14 @@ export function ProfileForm({ user, readOnly }: { user: UserView; readOnly: bool
             </Select>
           )}
         </Field>
-        <Field label={t('auth.profile.bio')} error={errors.bio?.message} className="sm:col-span-2">
-          {(props) => <Textarea {...props} {...field('bio')} placeholder={t('auth.profile.bioPlaceholder')} readOnly={readOnly} />}
+        <Field label={t('profile.bio')} error={errors.bio?.message} className="sm:col-span-2">
+          {(props) => <Textarea {...props} {...field('bio')} placeholder={t('profile.bioPlaceholder')} readOnly={readOnly} />}
         </Field>
       </div>
       <div className="flex justify-end">
         <Button type="submit" loading={saving} disabled={readOnly || !isDirty}>
           <Save className="size-4" aria-hidden />
-          {t('auth.profile.submit')}
+          {t('profile.submit')}
         </Button>
       </div>
     </form>

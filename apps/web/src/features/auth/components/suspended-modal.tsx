@@ -7,21 +7,21 @@ import { usePublicSettings } from '../../../lib/public-settings';
 /** SPEC §6: a suspended account is blocked with a modal and the support phone number. */
 export function SuspendedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { settings } = usePublicSettings();
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const phone = settings?.supportPhone.trim();
   return (
     <Dialog
       open={open}
       onOpenChange={(value) => !value && onClose()}
-      title={t('auth.suspended.title')}
-      description={t('auth.suspended.description')}
+      title={t('suspended.title')}
+      description={t('suspended.description')}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          {t('auth.suspended.close')}
+          {t('suspended.close')}
         </Button>
       }
     >
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t('auth.suspended.contact')}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('suspended.contact')}</p>
       {phone ? (
         <a
           href={`tel:${phone.replace(/[^\d+]/g, '')}`}
@@ -32,7 +32,7 @@ export function SuspendedModal({ open, onClose }: { open: boolean; onClose: () =
         </a>
       ) : (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-          {t('auth.suspended.reach')} <a href="/support" className="font-semibold text-brand-700 underline dark:text-brand-300">{t('nav.help')}</a>.
+          {t('suspended.reach')} <a href="/support" className="font-semibold text-brand-700 underline dark:text-brand-300">{t('nav.help')}</a>.
         </p>
       )}
     </Dialog>

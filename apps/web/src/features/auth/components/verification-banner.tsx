@@ -13,7 +13,7 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const [sending, setSending] = useState(false);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   if (!user || user.isVerified) return null;
 
   async function resend() {
@@ -27,15 +27,15 @@ export function UnverifiedEmailBanner({ className }: { className?: string }) {
   return (
     <Alert
       tone="warning"
-      title={t('auth.banner.title')}
+      title={t('banner.title')}
       className={className}
       action={
         <Button variant="outline" size="sm" onClick={resend} loading={sending}>
-          {t('auth.banner.resend')}
+          {t('banner.resend')}
         </Button>
       }
     >
-      {t('auth.banner.sentBefore')}<strong>{user.email}</strong>. {translateMessage(VERIFIED_EMAIL_NEEDED)}
+      {t('banner.sentBefore')}<strong>{user.email}</strong>. {translateMessage(VERIFIED_EMAIL_NEEDED)}
     </Alert>
   );
 }

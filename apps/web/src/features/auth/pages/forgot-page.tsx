@@ -17,8 +17,8 @@ import { AuthLayout, linkClass } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 
 export function ForgotPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.forgot.docTitle'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.docTitle'));
   const dispatch = useAppDispatch();
   const isLoading = useAppSelector((state) => state.auth.isLoading);
   const [sent, setSent] = useState<string | null>(null);
@@ -40,17 +40,17 @@ export function ForgotPage() {
 
   return (
     <AuthLayout
-      title={t('auth.forgot.title')}
-      subtitle={t('auth.forgot.subtitle')}
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
       footer={
         <Link to="/login" className={linkClass}>
-          {t('auth.forgot.backToSignIn')}
+          {t('forgot.backToSignIn')}
         </Link>
       }
     >
       {sent && (
-        <Alert tone="success" title={t('auth.forgot.checkInbox')} className="mb-5">
-          {translateMessage(sent)} {t('auth.forgot.linkExpires')}
+        <Alert tone="success" title={t('forgot.checkInbox')} className="mb-5">
+          {translateMessage(sent)} {t('forgot.linkExpires')}
         </Alert>
       )}
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
@@ -59,7 +59,7 @@ export function ForgotPage() {
         </Field>
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           <MailCheck className="size-5" aria-hidden />
-          {t('auth.forgot.submit')}
+          {t('forgot.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -21,8 +21,8 @@ import { browserSupportsPasskeys } from '../passkeys';
 type LoginOutput = { email: string; password: string; twoFactorCode?: string };
 
 export function LoginPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.login.docTitle'), t('auth.login.docDescription'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.docTitle'), t('login.docDescription'));
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,13 +95,13 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title={t('auth.login.title')}
-      subtitle={t('auth.login.subtitle')}
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('auth.login.newTo')}{' '}
+          {t('login.newTo')}{' '}
           <Link to="/register" className={linkClass}>
-            {t('auth.login.createAccount')}
+            {t('login.createAccount')}
           </Link>
         </>
       }
@@ -111,12 +111,12 @@ export function LoginPage() {
           {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder={t('common.emailPlaceholder')} />}
         </Field>
         <Field label={t('common.password')} error={errors.password?.message}>
-          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" placeholder={t('auth.login.passwordPlaceholder')} />}
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />}
         </Field>
         {needsCode && (
           <Field
-            label={t('auth.login.code')}
-            hint={t('auth.login.codeHint')}
+            label={t('login.code')}
+            hint={t('login.codeHint')}
             error={errors.twoFactorCode?.message}
           >
             {(props) => (
@@ -127,12 +127,12 @@ export function LoginPage() {
         {needsCode && passkeyOffered && passkeys && (
           <Button variant="outline" className="w-full" onClick={() => void onPasskey(getValues('email'))} loading={passkeyBusy}>
             <Fingerprint className="size-4" aria-hidden />
-            {t('auth.login.usePasskey')}
+            {t('login.usePasskey')}
           </Button>
         )}
         <div className="flex justify-end text-sm">
           <Link to="/forgot" className={linkClass}>
-            {t('auth.login.forgot')}
+            {t('login.forgot')}
           </Link>
         </div>
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
@@ -142,7 +142,7 @@ export function LoginPage() {
         {passkeys && !needsCode && (
           <Button variant="outline" size="lg" className="w-full" onClick={() => void onPasskey()} loading={passkeyBusy}>
             <Fingerprint className="size-5" aria-hidden />
-            {t('auth.login.withPasskey')}
+            {t('login.withPasskey')}
           </Button>
         )}
       </form>

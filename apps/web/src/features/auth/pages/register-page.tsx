@@ -32,8 +32,8 @@ type RegisterOutput = {
 export const PHONE_PLACEHOLDER = PHONE_PLACEHOLDER_TEXT;
 
 export function RegisterPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.register.docTitle'), t('auth.register.docDescription'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.docTitle'), t('register.docDescription'));
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -72,13 +72,13 @@ export function RegisterPage() {
   return (
     <AuthLayout
       wide
-      title={t('auth.register.title')}
-      subtitle={t('auth.register.subtitle')}
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
       footer={
         <>
-          {t('auth.register.haveAccount')}{' '}
+          {t('register.haveAccount')}{' '}
           <Link to="/login" className={linkClass}>
-            {t('auth.register.signIn')}
+            {t('register.signIn')}
           </Link>
         </>
       }
@@ -106,15 +106,15 @@ export function RegisterPage() {
           )}
         </Field>
         <Field label={t('common.password')} error={errors.password?.message}>
-          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" placeholder={t('auth.register.choosePassword')} />}
+          {(props) => <PasswordInput {...props} {...field('password')} autoComplete="new-password" placeholder={t('register.choosePassword')} />}
         </Field>
-        <Field label={t('auth.register.confirmPassword')} error={errors.password2?.message}>
+        <Field label={t('register.confirmPassword')} error={errors.password2?.message}>
           {(props) => (
             <PasswordInput
               {...props}
               {...field('password2')}
               autoComplete="new-password"
-              placeholder={t('auth.register.typeAgain')}
+              placeholder={t('register.typeAgain')}
               onPaste={(event) => {
                 event.preventDefault();
                 toast.error(AUTH_MESSAGES.cannotPaste, { toastId: 'no-paste' });
@@ -125,18 +125,18 @@ export function RegisterPage() {
         <div className="sm:col-span-2">
           <PasswordStrength password={password} />
         </div>
-        <Field label={t('auth.register.referral')} error={errors.referralCode?.message} className="sm:col-span-2">
-          {(props) => <Input {...props} {...field('referralCode')} autoComplete="off" placeholder={t('auth.register.referralPlaceholder')} />}
+        <Field label={t('register.referral')} error={errors.referralCode?.message} className="sm:col-span-2">
+          {(props) => <Input {...props} {...field('referralCode')} autoComplete="off" placeholder={t('register.referralPlaceholder')} />}
         </Field>
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" className="w-full" loading={isLoading}>
             <UserPlus className="size-5" aria-hidden />
-            {t('auth.register.submit')}
+            {t('register.submit')}
           </Button>
           <p className="mt-3 text-center text-xs text-slate-500 dark:text-slate-400">
-            {t('auth.register.agree')}{' '}
+            {t('register.agree')}{' '}
             <Link to="/privacy-policy" className={linkClass}>
-              {t('auth.register.privacyPolicy')}
+              {t('register.privacyPolicy')}
             </Link>
             .
           </p>

@@ -16,8 +16,8 @@ import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.reset.docTitle'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('reset.docTitle'));
   const { resetToken = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -45,11 +45,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title={t('auth.reset.title')}
-      subtitle={t('auth.reset.subtitle')}
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
       footer={
         <Link to="/forgot" className={linkClass}>
-          {t('auth.reset.newLink')}
+          {t('reset.newLink')}
         </Link>
       }
     >
@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
         <PasswordStrength password={password} />
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           <KeyRound className="size-5" aria-hidden />
-          {t('auth.reset.submit')}
+          {t('reset.submit')}
         </Button>
       </form>
     </AuthLayout>

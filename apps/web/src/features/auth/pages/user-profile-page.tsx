@@ -44,8 +44,8 @@ export interface UserProfilePageProps {
 
 /** /user-profile: tabs Profile, Security and (staff) Users; Logout; Exit Impersonation while impersonated. */
 export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
-  const { t } = useTranslation();
-  useDocumentTitle(t('auth.profilePage.docTitle'));
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('profilePage.docTitle'));
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -92,8 +92,8 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
               <Badge tone={staff ? 'info' : 'neutral'} className="capitalize">
                 {user.role}
               </Badge>
-              <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? t('auth.verify.verified') : t('auth.profilePage.emailNotVerified')}</Badge>
-              <Badge tone={user.kycStatus === 'Approved' ? 'success' : user.kycStatus === 'Rejected' ? 'danger' : 'neutral'}>{t('auth.profilePage.kyc', { status: t(`kyc.status.${user.kycStatus}`) })}</Badge>
+              <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? t('verify.verified') : t('profilePage.emailNotVerified')}</Badge>
+              <Badge tone={user.kycStatus === 'Approved' ? 'success' : user.kycStatus === 'Rejected' ? 'danger' : 'neutral'}>{t('profilePage.kyc', { status: t(`kyc.status.${user.kycStatus}`) })}</Badge>
             </div>
           </div>
         </div>
@@ -112,16 +112,16 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
       </Card>
 
       <Tabs.Root defaultValue="profile">
-        <Tabs.List aria-label={t('auth.profilePage.sections')} className="mb-4 inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        <Tabs.List aria-label={t('profilePage.sections')} className="mb-4 inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
           <Tabs.Trigger value="profile" className={tabClass}>
             {t('nav.profile')}
           </Tabs.Trigger>
           <Tabs.Trigger value="security" className={tabClass}>
-            {t('auth.profilePage.security')}
+            {t('profilePage.security')}
           </Tabs.Trigger>
           {staff && usersTabSlot && (
             <Tabs.Trigger value="users" className={tabClass}>
-              {t('auth.profilePage.users')}
+              {t('profilePage.users')}
             </Tabs.Trigger>
           )}
         </Tabs.List>
@@ -135,7 +135,7 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
         </Tabs.Content>
         <Tabs.Content value="security" className="space-y-6">
           <Card className="p-5 sm:p-8">
-            <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{t('auth.profilePage.changePassword')}</h2>
+            <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{t('profilePage.changePassword')}</h2>
             <ChangePasswordForm readOnly={readOnly} onChanged={() => setPasswordChanges((count) => count + 1)} />
           </Card>
           <Card className="p-5 sm:p-8">

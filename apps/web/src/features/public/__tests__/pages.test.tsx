@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { resetPublicSettings } from '../../../lib/public-settings';
-import en from '../../../i18n/locales/en.json';
+import common from '../../../i18n/locales/en/common.json';
 import { annualRate, formatDuration } from '../pages/plans-page';
 
 const SETTINGS = {
@@ -51,7 +51,7 @@ describe('footer', () => {
     stubFetch((url) => (url.endsWith('/api/users/loginStatus') ? { body: false } : undefined));
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: "We couldn't find that page" })).toBeInTheDocument();
-    expect(screen.getByTestId('risk-notice')).toHaveTextContent(en.footer.riskNoticeDefault);
+    expect(screen.getByTestId('risk-notice')).toHaveTextContent(common.footer.riskNoticeDefault);
   });
 });
 

@@ -25,7 +25,7 @@ function failureText(error: unknown): string {
  * Goes to the support mailbox (POST /api/contact). The status line clears after 5 s (§9).
  */
 export function ContactForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('public');
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
     register,
@@ -58,21 +58,21 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={t('public.contact.label')}>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={t('contact.label')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('public.contact.name')} error={errors.user_name?.message}>
+        <Field label={t('contact.name')} error={errors.user_name?.message}>
           {(field) => <Input {...field} {...register('user_name')} autoComplete="name" />}
         </Field>
-        <Field label={t('public.contact.email')} error={errors.user_email?.message}>
+        <Field label={t('contact.email')} error={errors.user_email?.message}>
           {(field) => <Input {...field} {...register('user_email')} type="email" autoComplete="email" inputMode="email" />}
         </Field>
       </div>
-      <Field label={t('public.contact.message')} error={errors.message?.message} hint={t('public.contact.hint')}>
+      <Field label={t('contact.message')} error={errors.message?.message} hint={t('contact.hint')}>
         {(field) => <Textarea {...field} {...register('message')} rows={6} />}
       </Field>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Button type="submit" size="lg" loading={isSubmitting}>
-          {t('public.contact.send')}
+          {t('contact.send')}
         </Button>
         <p
           role="status"
