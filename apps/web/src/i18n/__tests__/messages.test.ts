@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as shared from '@app/shared';
 import { gatingMessage, LANGUAGES, planRangeMessage } from '@app/shared';
@@ -29,6 +32,49 @@ function sharedMessages(): string[] {
   return messages;
 }
 
+const SERVER = path.resolve(__dirname, '../../../../server/src');
+/** The server's refusal helpers (lib/errors.ts). */
+const REFUSALS = new Set(['badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict']);
+/** Server messages no person reads in the app: the health check's and the metrics endpoint's. */
+const NOT_SHOWN = new Set(['Database migrations are not applied yet', 'Database is unreachable', 'A valid metrics token is required']);
+
+function serverFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return serverFiles(full);
+    return full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/**
+ * The fixed messages the server answers with: refusals (badRequest... and new AppError), `message:`
+ * fields, and the tables of messages (`*MESSAGES`, `*REFUSALS`). Messages built with a value (template
+ * literals) have a key with placeholders instead and are left to review.
+ */
+function serverMessages(): string[] {
+  const found = new Set<string>();
+  const literal = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.add(node.text);
+    else if (ts.isConditionalExpression(node)) [node.whenTrue, node.whenFalse].forEach(literal);
+    else if (ts.isParenthesizedExpression(node)) literal(node.expression);
+  };
+  for (const file of serverFiles(SERVER)) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && REFUSALS.has(node.expression.text) && node.arguments[0]) literal(node.arguments[0]);
+      if (ts.isNewExpression(node) && node.expression.getText(source) === 'AppError' && node.arguments?.[1]) literal(node.arguments[1]);
+      if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'message') literal(node.initializer);
+      if (ts.isVariableDeclaration(node) && /(MESSAGES|REFUSALS?)$/.test(node.name.getText(source)) && node.initializer) {
+        const table = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
+        if (ts.isObjectLiteralExpression(table)) for (const entry of table.properties) if (ts.isPropertyAssignment(entry)) literal(entry.initializer);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return [...found].filter((text) => /^[A-Z].*\s/.test(text) && !NOT_SHOWN.has(text));
+}
+
 afterEach(async () => {
   await changeLanguage('en');
 });
@@ -42,6 +88,13 @@ describe('the messages table (issue 21)', () => {
       expect({ message, translated: typeof entry === 'string' && entry.trim() !== '' }).toEqual({ message, translated: true });
       if (language === 'en') expect(entry).toBe(message);
     }
+  });
+
+  it('has an entry for every fixed message the server answers with', () => {
+    const messages = serverMessages();
+    expect(messages.length).toBeGreaterThan(100);
+    const missing = messages.filter((message) => table('en')[message] === undefined);
+    expect(missing).toEqual([]);
   });
 
   it('translates exact messages, and messages carrying a value through the key with placeholders', async () => {
