@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 
+export { resolveRelativeRequests } from '../../../test/api';
+
 /** A stand-in for XMLHttpRequest: tests drive progress and the answer by hand. */
 export class FakeXhr {
   static instances: FakeXhr[] = [];
@@ -58,21 +60,4 @@ export function fileOf(name: string, type: string, size = 1024): File {
   const file = new File([new Uint8Array(Math.min(size, 2048))], name, { type });
   if (size !== file.size) Object.defineProperty(file, 'size', { value: size });
   return file;
-}
-
-/**
- * RTK Query's fetchBaseQuery builds `new Request('/api/...')`; Node's Request needs an
- * absolute URL, so tests resolve it against the page like a browser would.
- */
-export function resolveRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserLikeRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      const resolved = typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).toString() : input;
-      // jsdom's AbortSignal is not Node's; the stubbed fetch never aborts anyway.
-      const { signal: _signal, ...rest } = init ?? {};
-      super(resolved, rest);
-    }
-  }
-  vi.stubGlobal('Request', BrowserLikeRequest);
 }
