@@ -6,6 +6,7 @@ import { Button, buttonClasses } from './button';
 import { Card, PageHeader } from './card';
 import { LoadMore } from './load-more';
 import { EmptyState, Spinner } from './spinner';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** What a staff queue needs of its RTK Query infinite query. */
 export interface QueueQuery {
@@ -19,41 +20,39 @@ export interface QueueQuery {
 }
 
 /**
- * A back-office queue (pending deposits, withdrawals, investments, KYC): its header with
+ * A back-office queue (pending deposits, withdrawals, investments, KYC): its title, header with
  * Refresh, the loading, failed and empty states, the items oldest first, and the next page.
+ * Its texts are the `staff` messages under `messages` (title, docDescription, description,
+ * loading, failed, empty, emptyDetail, and failedDetail where it has one).
  * With `detail`, the list is a navigation beside the item under review (the KYC queue).
  */
-export function StaffQueue<Item>({
-  title,
-  description,
+export function StaffQueue<Item extends { _id: string }>({
+  messages,
   query,
   items,
-  itemKey,
   renderItem,
-  text,
   listLabel,
   notice,
   detail,
 }: {
-  title: string;
-  description: ReactNode;
+  messages: string;
   query: QueueQuery;
   items: Item[];
-  itemKey: (item: Item) => string;
   renderItem: (item: Item) => ReactNode;
-  text: { loading: string; failed: string; failedDetail?: string; empty: string; emptyDetail: string };
   listLabel?: string;
   /** Above the list: a count, an overdue warning. */
   notice?: ReactNode;
   detail?: ReactNode;
 }) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
+  const text = (key: string) => t(`${messages}.${key}`);
+  useDocumentTitle(text('title'), text('docDescription'));
   const list = (
     <>
       {notice}
       <ol className={detail ? 'flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0' : 'space-y-3'} aria-label={detail ? undefined : listLabel}>
         {items.map((item) => (
-          <li key={itemKey(item)} className={detail ? 'min-w-56 lg:min-w-0' : undefined}>
+          <li key={item._id} className={detail ? 'min-w-56 lg:min-w-0' : undefined}>
             {renderItem(item)}
           </li>
         ))}
@@ -64,8 +63,8 @@ export function StaffQueue<Item>({
   return (
     <div>
       <PageHeader
-        title={title}
-        description={description}
+        title={text('title')}
+        description={text('description')}
         actions={
           <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading}>
             {t('staffQueue.refresh')}
@@ -73,13 +72,13 @@ export function StaffQueue<Item>({
         }
       />
       {query.isLoading ? (
-        <Spinner label={text.loading} />
+        <Spinner label={text('loading')} />
       ) : query.isError ? (
-        <Alert tone="danger" title={text.failed}>
-          {text.failedDetail}
+        <Alert tone="danger" title={text('failed')}>
+          {i18n.exists(`staff:${messages}.failedDetail`) && text('failedDetail')}
         </Alert>
       ) : items.length === 0 ? (
-        <EmptyState title={text.empty}>{text.emptyDetail}</EmptyState>
+        <EmptyState title={text('empty')}>{text('emptyDetail')}</EmptyState>
       ) : detail ? (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <nav aria-label={listLabel} className="min-w-0">

@@ -12,13 +12,11 @@ import { QueueItem, StaffQueue } from '../../../components/ui/staff-queue';
 import { formatDateTime, minutesSince, useStaffTime } from '../../../components/ui/staff-time';
 import { formatLocaleNumber, formatMoney } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideInvestmentMutation, usePendingInvestmentsInfiniteQuery } from '../api/invest-api';
 
 export function AdminPendingInvestmentPage() {
   const { t } = useTranslation('staff');
   const { waiting, duration } = useStaffTime();
-  useDocumentTitle(t('adminPendingInvestmentPage.title'), t('adminPendingInvestmentPage.docDescription'));
   const queue = usePendingInvestmentsInfiniteQuery();
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const [decide] = useDecideInvestmentMutation();
@@ -44,18 +42,10 @@ export function AdminPendingInvestmentPage() {
   return (
     <>
       <StaffQueue
-        title={t('adminPendingInvestmentPage.title')}
-        description={t('adminPendingInvestmentPage.description')}
+        messages="adminPendingInvestmentPage"
         query={queue}
         items={items}
-        itemKey={(item) => item._id}
         listLabel={t('adminPendingInvestmentPage.title')}
-        text={{
-          loading: t('adminPendingInvestmentPage.loading'),
-          failed: t('adminPendingInvestmentPage.failed'),
-          empty: t('adminPendingInvestmentPage.empty'),
-          emptyDetail: t('adminPendingInvestmentPage.emptyDetail'),
-        }}
         renderItem={(item) => (
           <QueueItem
             headline={

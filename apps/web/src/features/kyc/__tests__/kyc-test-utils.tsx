@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { PendingKycCase } from '../api/kyc-api';
 
 export { resolveRelativeRequests } from '../../../test/api';
 
@@ -60,4 +61,31 @@ export function fileOf(name: string, type: string, size = 1024): File {
   const file = new File([new Uint8Array(Math.min(size, 2048))], name, { type });
   if (size !== file.size) Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+/** A case of the pending KYC queue; u2 was rejected once before. */
+export function kase(id: string, name: string, submittedAt: string, backType = 'application/pdf'): PendingKycCase {
+  return {
+    _id: id,
+    submissionId: `sub-${id}`,
+    name,
+    email: `${id}@example.com`,
+    phone: '+14155550100',
+    country: 'DE',
+    role: 'subscriber',
+    isVerified: true,
+    kycStatus: 'Pending',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    submittedAt,
+    previousRejections: id === 'u2' ? 1 : 0,
+    lastRejectionReason: id === 'u2' ? 'Photo too dark' : null,
+    kyc: {
+      frontDoc: `/api/users/kyc/${id}/documents/front?submissionId=sub-${id}`,
+      backDoc: `/api/users/kyc/${id}/documents/back?submissionId=sub-${id}`,
+      frontType: 'image/png',
+      backType,
+      frontName: 'front.png',
+      backName: 'back.pdf',
+    },
+  };
 }

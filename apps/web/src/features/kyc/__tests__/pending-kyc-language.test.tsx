@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, within } from '@testing-library/react';
 import { renderApp, testUser } from '../../../test/render';
 import { changeLanguage, loadNamespaces } from '../../../i18n';
 import { serveApi } from '../../../test/api';
-import { stubObjectUrls } from './kyc-test-utils';
+import { resetLanguageAfterEach } from '../../../test/language';
+import { kase, stubObjectUrls } from './kyc-test-utils';
 
 configure({ asyncUtilTimeout: 8000 });
-
-afterEach(async () => {
-  await changeLanguage('en');
-  localStorage.clear();
-});
+resetLanguageAfterEach();
 
 describe('/pending-kyc in French', { timeout: 30_000 }, () => {
   it('shows the queue, the case facts and both sides in French', async () => {
@@ -18,24 +15,8 @@ describe('/pending-kyc in French', { timeout: 30_000 }, () => {
     // The route loads its messages with its chunk; loaded up front, the first render is already French.
     await Promise.all([loadNamespaces(['staff']), import('../pages/pending-kyc-page')]);
     stubObjectUrls();
-    const kase = {
-      _id: 'u1',
-      submissionId: 'sub-u1',
-      name: 'Ada Older',
-      email: 'u1@example.com',
-      phone: '+14155550100',
-      country: 'DE',
-      role: 'subscriber',
-      isVerified: true,
-      kycStatus: 'Pending',
-      createdAt: '2026-01-02T10:00:00.000Z',
-      submittedAt: '2026-03-01T09:00:00.000Z',
-      previousRejections: 0,
-      lastRejectionReason: null,
-      kyc: { frontDoc: '/api/users/kyc/u1/documents/front', backDoc: '/api/users/kyc/u1/documents/back', frontType: 'image/png', backType: 'application/pdf', frontName: 'front.png', backName: 'back.pdf' },
-    };
     serveApi((call) => {
-      if (call.path === '/api/users/kyc/pending') return { body: { pendingUsers: [kase], nextCursor: null } };
+      if (call.path === '/api/users/kyc/pending') return { body: { pendingUsers: [kase('u1', 'Ada Older', '2026-03-01T09:00:00.000Z')], nextCursor: null } };
       if (call.path.includes('/documents/')) return { body: { fake: 'bytes' } };
       return undefined;
     });

@@ -15,7 +15,6 @@ import { formatDate, formatDateTime, minutesSince, useStaffTime } from '../../..
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { countryName } from '../../../lib/countries';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideKycMutation, usePendingKycInfiniteQuery, type PendingKycCase } from '../api/kyc-api';
 import { DocumentViewer } from '../components/document-viewer';
 
@@ -29,7 +28,6 @@ export function nextCaseId(queue: PendingKycCase[], id: string): string | null {
 export function PendingKycPage() {
   const { t } = useTranslation('staff');
   const { waiting } = useStaffTime();
-  useDocumentTitle(t('pendingKycPage.title'), t('pendingKycPage.docDescription'));
   const pages = usePendingKycInfiniteQuery();
   const queue = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const [params, setParams] = useSearchParams();
@@ -42,19 +40,10 @@ export function PendingKycPage() {
 
   return (
     <StaffQueue
-      title={t('pendingKycPage.title')}
-      description={t('pendingKycPage.description')}
+      messages="pendingKycPage"
       query={pages}
       items={queue}
-      itemKey={(item) => item._id}
       listLabel={t('pendingKycPage.queue')}
-      text={{
-        loading: t('pendingKycPage.loading'),
-        failed: t('pendingKycPage.failed'),
-        failedDetail: t('pendingKycPage.tryAgain'),
-        empty: t('pendingKycPage.empty'),
-        emptyDetail: t('pendingKycPage.emptyDetail'),
-      }}
       notice={
         <p className="mb-2 text-sm font-medium text-slate-600 dark:text-slate-300">
           {pages.hasNextPage ? t('pendingKycPage.shownMore', { count: queue.length }) : t('pendingKycPage.waitingCount', { count: queue.length })}

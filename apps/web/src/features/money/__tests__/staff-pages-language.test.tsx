@@ -1,7 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp, testUser } from '../../../test/render';
 import { changeLanguage } from '../../../i18n';
+import { resetLanguageAfterEach } from '../../../test/language';
 import { stubApi, warmPages } from './money-test-utils';
 
 const owner = { _id: 'u9', name: 'Grace Hopper', email: 'grace@example.com' };
@@ -29,10 +30,7 @@ beforeAll(async () => {
   await warmPages();
 }, 30_000);
 
-afterEach(async () => {
-  await changeLanguage('en');
-  localStorage.clear();
-});
+resetLanguageAfterEach();
 
 describe('the staff queue and review pages in German', () => {
   it('the withdrawals queue: title, overdue count, age and amounts in German', async () => {

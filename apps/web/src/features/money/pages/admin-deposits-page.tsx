@@ -3,28 +3,18 @@ import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { QueueItem, ReviewLink, StaffQueue } from '../../../components/ui/staff-queue';
 import { formatDateTime } from '../../../components/ui/staff-time';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingDepositsInfiniteQuery } from '../api/money-api';
 import { ChainEvidenceNote } from '../components/chain-evidence';
 
 export function AdminDepositsPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('adminDepositsPage.title'), t('adminDepositsPage.docDescription'));
   const queue = usePendingDepositsInfiniteQuery(undefined, { pollingInterval: 30_000 });
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <StaffQueue
-      title={t('adminDepositsPage.title')}
-      description={t('adminDepositsPage.description')}
+      messages="adminDepositsPage"
       query={queue}
       items={items}
-      itemKey={(payment) => payment._id}
-      text={{
-        loading: t('adminDepositsPage.loading'),
-        failed: t('adminDepositsPage.failed'),
-        empty: t('adminDepositsPage.empty'),
-        emptyDetail: t('adminDepositsPage.emptyDetail'),
-      }}
       renderItem={(payment) => {
         const onChain = payment.source === 'chain';
         return (

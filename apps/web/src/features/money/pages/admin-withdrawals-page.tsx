@@ -5,29 +5,19 @@ import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { QueueItem, ReviewLink, StaffQueue } from '../../../components/ui/staff-queue';
 import { formatDateTime, useStaffTime } from '../../../components/ui/staff-time';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePendingWithdrawalsInfiniteQuery } from '../api/money-api';
 
 export function AdminWithdrawalsPage() {
   const { t } = useTranslation('staff');
   const { waiting } = useStaffTime();
-  useDocumentTitle(t('adminWithdrawalsPage.title'), t('adminWithdrawalsPage.docDescription'));
   const queue = usePendingWithdrawalsInfiniteQuery(undefined, { pollingInterval: 30_000 });
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const overdue = items.filter((item) => item.overdue).length;
   return (
     <StaffQueue
-      title={t('adminWithdrawalsPage.title')}
-      description={t('adminWithdrawalsPage.description')}
+      messages="adminWithdrawalsPage"
       query={queue}
       items={items}
-      itemKey={(item) => item._id}
-      text={{
-        loading: t('adminWithdrawalsPage.loading'),
-        failed: t('adminWithdrawalsPage.failed'),
-        empty: t('adminWithdrawalsPage.empty'),
-        emptyDetail: t('adminWithdrawalsPage.emptyDetail'),
-      }}
       notice={overdue > 0 && <Alert tone="warning" className="mb-4" title={t('adminWithdrawalsPage.overdueCount', { count: overdue })} />}
       renderItem={(item) => (
         <QueueItem
