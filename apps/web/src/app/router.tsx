@@ -1,5 +1,5 @@
-import { Component, createElement, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import { Component, createElement, lazy, use, useMemo, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import * as auth from '../features/auth/routes';
 import * as money from '../features/money/routes';
 import * as kyc from '../features/kyc/routes';
@@ -11,8 +11,32 @@ import { composedUserRoutes } from './composed-routes';
 import { RequireAuth, RequireStaff } from './layouts/guards';
 import { NotFoundPage, RouteErrorPage } from './not-found';
 import { withNamespaces } from '../i18n';
+import { useAppStore } from '../lib/hooks';
+import { isComplete, loadToolkit, type AppStore } from './store';
 
-const features = [site, auth, money, kyc, invest, admin];
+/** Features whose pages use the store's auth slice and thunks (all but the public site). */
+const storeFeatures = [auth, money, kyc, invest, admin];
+
+/**
+ * The pages of `storeFeatures` render once the store is complete (app/store.ts): opened first,
+ * main.tsx waits for it with the page's chunk (loadRoute); reached from a public page before it
+ * has loaded, the navigation waits for it as for a page's chunk.
+ */
+function StoreReady() {
+  const store = useAppStore();
+  if (!isComplete(store)) use(loadToolkit(store));
+  return <Outlet />;
+}
+
+const storeRoute: RouteObject = {
+  element: <StoreReady />,
+  children: [
+    // The sign-in pages speak from `auth`; other features have no public pages yet.
+    ...storeFeatures.flatMap((feature) => withNamespaces([feature === auth ? 'auth' : 'public'], feature.publicRoutes)),
+    { element: <RequireAuth />, children: [...composedUserRoutes, ...withNamespaces(['app'], storeFeatures.flatMap((feature) => feature.userRoutes))] },
+    { element: <RequireStaff />, children: withNamespaces(['staff'], storeFeatures.flatMap((feature) => feature.staffRoutes)) },
+  ],
+};
 
 /**
  * The route table. Pages are `lazy` routes (`lazy: () => import(page).then(...)` resolving to
@@ -26,10 +50,9 @@ export const routes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      // Each page's messages load with its chunk: the sign-in pages speak from `auth`, the rest of the public site from `public`.
-      ...features.flatMap((feature) => withNamespaces([feature === auth ? 'auth' : 'public'], feature.publicRoutes)),
-      { element: <RequireAuth />, children: [...composedUserRoutes, ...withNamespaces(['app'], features.flatMap((feature) => feature.userRoutes))] },
-      { element: <RequireStaff />, children: withNamespaces(['staff'], features.flatMap((feature) => feature.staffRoutes)) },
+      // Each page's messages load with its chunk: the public site speaks from `public`.
+      ...withNamespaces(['public'], site.publicRoutes),
+      storeRoute,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -106,10 +129,14 @@ function withPages(table: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Loads the pages of the routes `pathname` matches, so that the first render shows the page at once. */
-export function loadRoute(pathname: string, table: RouteObject[] = routes): Promise<unknown> {
-  const matched = matchRoutes(table, pathname) ?? [];
-  return Promise.all(matched.filter(({ route }) => typeof route.lazy === 'function').map(({ route }) => loadPage(route)));
+/**
+ * Loads the pages of the routes `pathname` matches, and completes `store` if they need it, so
+ * that the first render shows the page at once.
+ */
+export function loadRoute(pathname: string, store: AppStore): Promise<unknown> {
+  const matched = matchRoutes(routes, pathname) ?? [];
+  const pages = matched.filter(({ route }) => typeof route.lazy === 'function').map(({ route }) => loadPage(route));
+  return Promise.all(matched.some(({ route }) => route === storeRoute) ? [...pages, loadToolkit(store)] : pages);
 }
 
 const appRoutes = withPages(routes);
