@@ -1,4 +1,4 @@
-import { Component, createElement, lazy, startTransition, use, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, lazy, startTransition, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import * as site from '../features/public/routes';
 import { RootLayout } from './layouts/root-layout';
@@ -21,9 +21,10 @@ let storeRoutes: RouteObject[] | undefined;
 let storeRoutesLoading: Promise<void> | undefined;
 const storeRoutesListeners = new Set<() => void>();
 
+/** Loads the store's routes and completes `store` (the app has one store), once. */
 export function loadStoreRoutes(store: AppStore): Promise<void> {
   if (!storeRoutesLoading) {
-    storeRoutesLoading = import('./store-routes').then((module) => {
+    storeRoutesLoading = Promise.all([import('./store-routes'), loadToolkit(store)]).then(([module]) => {
       storeRoutes = module.storeRoutes;
       for (const listener of storeRoutesListeners) listener();
     });
@@ -31,14 +32,28 @@ export function loadStoreRoutes(store: AppStore): Promise<void> {
       storeRoutesLoading = undefined;
     });
   }
-  return Promise.all([storeRoutesLoading, loadToolkit(store)]).then(() => undefined);
+  return storeRoutesLoading;
 }
 
-/** An address the routes loaded so far do not match: it waits for the store's routes. */
+let waitingForStoreRoutes: ComponentType | undefined;
+
+/**
+ * An address the routes loaded so far do not match: it suspends until the store's routes are in
+ * (a navigation keeps the previous page on screen meanwhile), then AppRoutes renders the table
+ * with them. A failed load shows the error page and is tried again next time.
+ */
 function Unmatched() {
-  use(loadStoreRoutes(useAppStore()));
-  // The table with the store's routes renders next (AppRoutes).
-  return null;
+  const store = useAppStore();
+  waitingForStoreRoutes ??= lazy(() =>
+    loadStoreRoutes(store).then(
+      () => ({ default: () => null }),
+      (error: unknown) => {
+        waitingForStoreRoutes = undefined;
+        throw error;
+      },
+    ),
+  );
+  return createElement(waitingForStoreRoutes);
 }
 
 /**
