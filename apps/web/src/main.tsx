@@ -65,8 +65,8 @@ async function start() {
     );
   });
   // The other pages' routes and Redux Toolkit's part of the store (the session check, sign-in),
-  // once the first screen is on its way.
-  void loadStoreRoutes(store);
+  // once the first screen is on its way (a failed load is tried again when an address needs them).
+  loadStoreRoutes(store).catch(() => undefined);
   // The API's messages in the visitor's language, needed once they submit a form.
   void i18nReady.then(() => i18n).then(({ loadNamespaces }) => loadNamespaces(['messages']));
 }

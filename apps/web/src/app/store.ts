@@ -8,10 +8,10 @@ import { initialAuthState, type AuthState } from '../features/auth/auth-state';
  * Redux Toolkit with immer and reselect, and the auth slice with its thunks, were a tenth of the
  * first load of `/`, and the first screen of a page reads only the initial auth state: whether
  * someone is signed in is known once the session check (a thunk of the slice) has answered.
- * `makeBootStore` is a plain Redux store holding that initial state; `loadToolkit` (started by
- * main.tsx once the first screen renders, awaited before a page that needs the store) loads
- * app/store-toolkit.ts, which gives the store its reducers and RTK's dynamic middleware. Pages
- * other than the public site's wait for it (router.tsx, StoreReady).
+ * `makeBootStore` is a plain Redux store holding that initial state; `loadToolkit` loads
+ * app/store-toolkit.ts, which gives the store its reducers and RTK's dynamic middleware. It comes
+ * with the routes of the pages that use the store (app/router.tsx, loadStoreRoutes): right after
+ * the first screen of a public page, before the first render of any other.
  */
 export type RootState = { auth: AuthState } & Record<string, unknown>;
 export type AppDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
