@@ -59,15 +59,7 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'features/money/pages/transaction-page.tsx',
   'features/money/pages/withdraw-page.tsx',
   'features/money/pages/withdrawal-page.tsx',
-  'features/public/components/faq.tsx',
-  'features/public/components/hero.tsx',
-  'features/public/components/home-blocks.tsx',
-  'features/public/components/leadership.tsx',
-  'features/public/components/section.tsx',
-  'features/public/components/stats-counters.tsx',
-  'features/public/components/testimonials.tsx',
   'features/public/pages/hierarchy-page.tsx',
-  'features/public/pages/home-page.tsx',
   'features/public/pages/how-it-works-page.tsx',
   'features/public/pages/market-rates-page.tsx',
   'features/public/pages/plans-page.tsx',
@@ -176,8 +168,8 @@ describe('translations (issue 21)', () => {
       for (const match of source.matchAll(/\bt\(\s*'([\w.:]+)'/g)) {
         const [namespace, key] = match[1]!.includes(':') ? match[1]!.split(':') : [undefined, match[1]!];
         const candidates = namespace ? [namespace] : [...used, 'common'];
-        // A counted key (t('x', { count })) exists as its plural forms (x_one, x_other).
-        const exists = (messages: Record<string, string> | undefined) => Boolean(messages && (key! in messages || `${key}_other` in messages));
+        // A counted key (t('x', { count })) exists as its plural forms (x_one, x_other); a list (returnObjects) as x.0, x.1...
+        const exists = (messages: Record<string, string> | undefined) => Boolean(messages && (key! in messages || `${key}_other` in messages || `${key}.0` in messages));
         if (!candidates.some((candidate) => exists(english[candidate]))) missing.push(`${path.relative(SRC, file)}: ${match[1]}`);
       }
     }
