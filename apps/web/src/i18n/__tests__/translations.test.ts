@@ -59,13 +59,7 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'features/money/pages/transaction-page.tsx',
   'features/money/pages/withdraw-page.tsx',
   'features/money/pages/withdrawal-page.tsx',
-  'features/public/pages/hierarchy-page.tsx',
-  'features/public/pages/how-it-works-page.tsx',
-  'features/public/pages/market-rates-page.tsx',
-  'features/public/pages/plans-page.tsx',
   'features/public/pages/policy-pages.tsx',
-  'features/public/pages/story-page.tsx',
-  'features/public/pages/support-page.tsx',
 ]);
 
 /** Text that is the same in every language. */
