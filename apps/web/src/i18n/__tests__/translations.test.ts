@@ -59,7 +59,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   'features/money/pages/transaction-page.tsx',
   'features/money/pages/withdraw-page.tsx',
   'features/money/pages/withdrawal-page.tsx',
-  'features/public/pages/policy-pages.tsx',
 ]);
 
 /** Text that is the same in every language. */
