@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login, loginWithCode, sendLoginCode } from '../auth-slice';
 import { AuthLayout, linkClass } from '../components/auth-layout';
+import { Emphasis } from '../components/emphasis';
 import { toastFirstError } from '../components/form-errors';
 import { PasswordInput } from '../components/password-input';
 
@@ -80,11 +81,9 @@ export function LoginWithCodePage() {
     <AuthLayout
       title={t('code.title')}
       subtitle={
-        <Trans
-          t={t}
-          i18nKey={sent ? 'code.sentTo' : 'code.newBrowserTo'}
-          values={{ length: ACCESS_CODE_LENGTH, email }}
-          components={{ strong: <strong className="break-all text-slate-900 dark:text-white" /> }}
+        <Emphasis
+          text={t(sent ? 'code.sentTo' : 'code.newBrowserTo', { length: ACCESS_CODE_LENGTH, email })}
+          className="break-all text-slate-900 dark:text-white"
         />
       }
       footer={

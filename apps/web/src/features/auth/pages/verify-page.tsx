@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { BadgeCheck, LogIn, Send } from 'lucide-react';
@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getUser, sendVerificationEmail, verifyUser } from '../auth-slice';
 import { AuthLayout } from '../components/auth-layout';
+import { Emphasis } from '../components/emphasis';
 
 /**
  * /verify/{token}: Verify & Continue. A bad or expired link is not a dead end: the page offers
@@ -125,14 +126,14 @@ function Resend({ token }: { token: string }) {
   if (sent) {
     return (
       <Alert tone="success" title={t('verify.onItsWay')}>
-        <Trans t={t} i18nKey="verify.sentTo" values={{ email: user?.email ?? t('verify.yourEmail') }} components={{ strong: <strong /> }} />
+        <Emphasis text={t('verify.sentTo', { email: user?.email ?? t('verify.yourEmail') })} />
       </Alert>
     );
   }
   return (
     <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
       <p>
-        <Trans t={t} i18nKey="verify.canSendTo" values={{ email: user?.email ?? t('verify.yourEmail') }} components={{ strong: <strong /> }} />
+        <Emphasis text={t('verify.canSendTo', { email: user?.email ?? t('verify.yourEmail') })} />
       </p>
       <Button size="lg" className="w-full" onClick={resend} loading={sending}>
         <Send className="size-5" aria-hidden />
