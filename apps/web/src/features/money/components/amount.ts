@@ -1,5 +1,4 @@
 import { parseAmount } from '@app/shared';
-import { localeDateFormat } from '../../../i18n/format';
 
 /** Client check of an amount field with the server's rules and messages (SPEC §5: amount required). */
 export function amountError(text: string): string | undefined {
@@ -8,11 +7,8 @@ export function amountError(text: string): string | undefined {
   return parsed.ok ? undefined : parsed.message;
 }
 
-export const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
-}
+/** The staff pages still import it from here; the user pages take it from the one formatting module. */
+export { formatDateTime } from '../../../i18n/format';
 
 /** "3 h", "2 days 4 h": the age of a request in the staff queues. */
 export function formatAge(hours: number): string {
