@@ -446,5 +446,19 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
       expect(screen.getByLabelText('Betrag (USD)')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Jetzt investieren' })).toBeInTheDocument();
     });
+
+    it('lists investments with German statuses and labels', async () => {
+      await changeLanguage('de');
+      serveApi((request) => {
+        if (request.path === '/api/invest/investment-history') return { body: [investment({ status: 'Pending', startDate: null, endDate: null })] };
+        if (request.path === '/api/users/getUser') return { body: testUser({ language: 'de' }) };
+        return undefined;
+      });
+      renderApp('/invest-status', { user: testUser({ language: 'de' }) });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Meine Investitionen' }, slow)).toBeInTheDocument();
+      expect(screen.getByText('Ausstehend')).toBeInTheDocument();
+      expect(screen.getByText('Erwarteter Gewinn')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Investition INV-ABCD2345 im Plan Basic ansehen' })).toHaveAttribute('href', '/investment/inv-1');
+    });
   });
 });

@@ -80,7 +80,7 @@ export function HistoryPage() {
                 <option value="">{t('historyPage.allStatuses')}</option>
                 {STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {value}
+                    {t(`status.${value}`, { defaultValue: value })}
                   </option>
                 ))}
               </Select>
