@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
 import { ShieldAlert } from 'lucide-react';
@@ -90,6 +90,14 @@ function OpenDeposits() {
   );
 }
 
+/**
+ * A translated sentence with <strong>…</strong> around its emphasised parts, rendered as <strong>
+ * elements (what react-i18next's Trans does, without adding Trans to the first load's chunk).
+ */
+function Emphasised({ text }: { text: string }) {
+  return <>{text.split(/<strong>(.*?)<\/strong>/g).map((part, index) => (index % 2 === 1 ? <strong key={index}>{part}</strong> : part))}</>;
+}
+
 function AddressCard({ option, className }: { option: DepositOption; className?: string }) {
   // currentData: while another asset's address loads, never show the previous one.
   const { t } = useTranslation('app');
@@ -117,11 +125,8 @@ function AddressCard({ option, className }: { option: DepositOption; className?:
               </p>
               <CopyButton value={data.address} label={t('depositPage.copyAddress')} />
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                <Trans
-                  t={t}
-                  i18nKey={data.own ? 'depositPage.receivesOwn' : 'depositPage.receivesShared'}
-                  values={{ assets: data.acceptedAssets.join(', '), network: data.network }}
-                  components={{ strong: <strong /> }}
+                <Emphasised
+                  text={t(data.own ? 'depositPage.receivesOwn' : 'depositPage.receivesShared', { assets: data.acceptedAssets.join(', '), network: data.network })}
                 />
               </p>
             </div>
@@ -134,12 +139,7 @@ function AddressCard({ option, className }: { option: DepositOption; className?:
           </Alert>
           {data.detection ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              <Trans
-                t={t}
-                i18nKey={data.asset === 'ETH' ? 'depositPage.detectionValued' : 'depositPage.detectionTokens'}
-                values={{ confirmations: data.confirmationsRequired }}
-                components={{ strong: <strong /> }}
-              />
+              <Emphasised text={t(data.asset === 'ETH' ? 'depositPage.detectionValued' : 'depositPage.detectionTokens', { confirmations: data.confirmationsRequired })} />
             </p>
           ) : (
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('depositPage.reportBelow')}</p>
