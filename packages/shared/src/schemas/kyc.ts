@@ -90,11 +90,38 @@ export const kycFileSchema = z
   .refine((file) => file.size <= KYC_MAX_FILE_BYTES, KYC_MESSAGES.tooLarge)
   .refine((file) => isAcceptedKycFile(file), KYC_MESSAGES.invalidFormat);
 
-/** The upload form: both sides required, each a valid file. */
-export const kycUploadSchema = z.object({
-  front: kycFileSchema.nullish().refine((file) => file != null, KYC_MESSAGES.bothRequired),
-  back: kycFileSchema.nullish().refine((file) => file != null, KYC_MESSAGES.bothRequired),
-});
+type KycPickedFile = { name: string; size: number; type: string };
+
+/**
+ * Why a file picked for `side` cannot be sent, or null: the SPEC's message with the side it
+ * concerns and what was found ("Back of document: File size must be less than 10MB. This file is 12.4 MB.").
+ */
+export function kycFileProblem(side: KycDocumentSide, file: KycPickedFile | null | undefined): string | null {
+  if (!file) return kycSideMessage(side, KYC_MESSAGES.selectFile);
+  const result = kycFileSchema.safeParse(file);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message ?? KYC_MESSAGES.selectFile;
+  const found = message === KYC_MESSAGES.tooLarge ? kycFileFound(file, 'size') : message === KYC_MESSAGES.invalidFormat ? kycFileFound(file, 'type') : undefined;
+  return kycSideMessage(side, message, found);
+}
+
+/**
+ * The upload form (react-hook-form): both sides, each a valid file; each refusal under its
+ * side, and a missing side also says both are required (`root`, the form's own line).
+ * Output: the two files.
+ */
+export function kycUploadSchema<File extends KycPickedFile>() {
+  return z.object({ front: z.custom<File | null>(), back: z.custom<File | null>() }).transform((files, ctx) => {
+    for (const side of KYC_DOCUMENT_SIDES) {
+      const problem = kycFileProblem(side, files[side]);
+      if (problem) ctx.addIssue({ code: 'custom', path: [side], message: problem });
+    }
+    if (!files.front || !files.back) ctx.addIssue({ code: 'custom', path: ['root'], message: KYC_MESSAGES.bothRequired });
+    if (!files.front || !files.back || ctx.issues.length > 0) return z.NEVER;
+    return { front: files.front, back: files.back };
+  });
+}
+export type KycUploadFormValues<File extends KycPickedFile> = z.input<ReturnType<typeof kycUploadSchema<File>>>;
 
 /** Approve or reject body. `submissionId` pins the documents the reviewer saw. */
 export const kycDecisionSchema = z

@@ -1,13 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { INVEST_MESSAGES, REFERRAL_MESSAGES } from '@app/shared';
 import { makeStore } from '../../../app/store-toolkit';
+import { changeLanguage } from '../../../i18n';
 import { renderApp, testUser } from '../../../test/render';
 import { ActiveInvestments } from '../index';
-import { formatCountdown, formatDuration, formatPercent, profitFor, termProgress } from '../components/format';
+import { formatCountdown, formatDuration, formatPercent } from '../../../i18n/format';
+import { profitFor, termProgress } from '../components/amounts';
 import { investment, PLANS, serveApi } from './invest-test-utils';
 
 // A loaded CI machine renders lazy pages slowly: wait longer than the defaults.
@@ -368,5 +370,95 @@ describe('/start-invest gating notice', () => {
     });
     renderApp('/start-invest', { user: testUser({ kycStatus: 'Pending' }) });
     expect(await screen.findByText('Your KYC documents are under review')).toBeInTheDocument();
+  });
+});
+
+describe('the invest forms on react-hook-form with the shared schemas', () => {
+  function serve(language: 'en' | 'de' = 'en') {
+    return serveApi((request) => {
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/users/getUser') return { body: testUser({ language }) };
+      if (request.path === '/api/invest/start-invest') return { status: 201, body: { message: INVEST_MESSAGES.submitted, investment: investment({ status: 'Pending' }) } };
+      if (request.path === '/api/invest/inv-1') return { body: investment() };
+      if (request.path === '/api/invest/inv-1/upgrade') return { status: 201, body: { message: INVEST_MESSAGES.upgradeSubmitted, investment: investment({ _id: 'inv-9', status: 'Pending' }) } };
+      if (request.path === '/api/invest/investment-history') return { body: [] };
+      return undefined;
+    });
+  }
+
+  it('start-invest: a bad amount is said under the field and nothing is sent', async () => {
+    const { seen } = serve();
+    renderApp('/start-invest', { user: testUser() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
+    await user.type(screen.getByLabelText('Amount (USD)'), '150.555');
+    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(seen.some((request) => request.path === '/api/invest/start-invest')).toBe(false);
+  });
+
+  it('start-invest: a double click sends one request', async () => {
+    const { seen } = serve();
+    renderApp('/start-invest', { user: testUser() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
+    await user.type(screen.getByLabelText('Amount (USD)'), '150');
+    await user.dblClick(screen.getByRole('button', { name: 'Invest now' }));
+    expect(await screen.findByText(INVEST_MESSAGES.submitted)).toBeInTheDocument();
+    expect(seen.filter((request) => request.path === '/api/invest/start-invest')).toHaveLength(1);
+  });
+
+  it('upgrade: a bad top-up is said under the field; a double click sends one request', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
+    const { seen } = serve();
+    renderApp('/investment/inv-1', { user: testUser() });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('New plan'), 'p-standard');
+    await user.type(within(dialog).getByLabelText('Top-up (USD)'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
+    expect(await within(dialog).findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Top-up (USD)')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(within(dialog).getByLabelText('Top-up (USD)'));
+    await user.type(within(dialog).getByLabelText('Top-up (USD)'), '50');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Request upgrade' }));
+    expect(await screen.findByText(INVEST_MESSAGES.upgradeSubmitted)).toBeInTheDocument();
+    expect(seen.filter((request) => request.path === '/api/invest/inv-1/upgrade')).toHaveLength(1);
+  });
+
+  describe('in German', () => {
+    afterEach(async () => {
+      await changeLanguage('en');
+      localStorage.clear();
+    });
+
+    it('shows the start-invest page with German words, terms and rates', async () => {
+      await changeLanguage('de');
+      serve('de');
+      renderApp('/start-invest', { user: testUser({ language: 'de' }) });
+      const basic = await screen.findByRole('radio', { name: /Basic/ }, slow);
+      expect(screen.getByRole('heading', { level: 1, name: 'Investieren' })).toBeInTheDocument();
+      expect(basic.closest('label')).toHaveTextContent('pro 1 Tag');
+      expect(screen.getByRole('radio', { name: /Executive/ }).closest('label')).toHaveTextContent('pro 2 Tage');
+      expect(screen.getByLabelText('Betrag (USD)')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Jetzt investieren' })).toBeInTheDocument();
+    });
+
+    it('lists investments with German statuses and labels', async () => {
+      await changeLanguage('de');
+      serveApi((request) => {
+        if (request.path === '/api/invest/investment-history') return { body: [investment({ status: 'Pending', startDate: null, endDate: null })] };
+        if (request.path === '/api/users/getUser') return { body: testUser({ language: 'de' }) };
+        return undefined;
+      });
+      renderApp('/invest-status', { user: testUser({ language: 'de' }) });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Meine Investitionen' }, slow)).toBeInTheDocument();
+      expect(screen.getByText('Ausstehend')).toBeInTheDocument();
+      expect(screen.getByText('Erwarteter Gewinn')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Investition INV-ABCD2345 im Plan Basic ansehen' })).toHaveAttribute('href', '/investment/inv-1');
+    });
   });
 });

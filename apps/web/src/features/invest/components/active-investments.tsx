@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { TrendingUp } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDepositMaturityMutation, useInvestmentHistoryQuery } from '../api/invest-api';
-import { formatPercent } from './format';
+import { formatPercent } from '../../../i18n/format';
 import { InvestmentProgress } from './investment-progress';
 import { useNow } from './use-now';
 
@@ -16,7 +17,8 @@ import { useNow } from './use-now';
  * countdown reaches zero, it calls GET /api/invest/deposit-maturity (SPEC §7: on dashboard
  * load) so due investments pay out at once; the list and balances refresh when they do.
  */
-export function ActiveInvestments({ title = 'Active investments' }: { title?: string }) {
+export function ActiveInvestments({ title }: { title?: string }) {
+  const { t } = useTranslation('app');
   const { data, isLoading, isError } = useInvestmentHistoryQuery();
   const [depositMaturity] = useDepositMaturityMutation();
   const now = useNow();
@@ -35,21 +37,21 @@ export function ActiveInvestments({ title = 'Active investments' }: { title?: st
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="active-investments-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
           <TrendingUp className="size-5 text-brand-600" aria-hidden />
-          {title}
+          {title ?? t('activeInvestments.title')}
         </h2>
         <Link to="/invest-status" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-          All investments
+          {t('activeInvestments.all')}
         </Link>
       </div>
       {isLoading ? (
-        <Spinner label="Loading investments" />
+        <Spinner label={t('activeInvestments.loading')} />
       ) : isError ? (
-        <p className="text-sm text-red-700 dark:text-red-300">Failed to fetch data.</p>
+        <p className="text-sm text-red-700 dark:text-red-300">{t('activeInvestments.failed')}</p>
       ) : active.length === 0 ? (
         <div className="text-sm text-slate-600 dark:text-slate-300">
-          <p>No active investments{pending > 0 ? ` (${pending} waiting for approval)` : ''}.</p>
+          <p>{pending > 0 ? t('activeInvestments.noneWithPending', { count: pending }) : t('activeInvestments.none')}</p>
           <Link to="/start-invest" className={buttonClasses('primary', 'sm', 'mt-3')}>
-            Start investing
+            {t('activeInvestments.start')}
           </Link>
         </div>
       ) : (

@@ -1,19 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import type { InvestmentView } from '@app/shared';
+import { formatCountdown, formatLocaleNumber } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
-import { formatCountdown, termProgress } from './format';
+import { termProgress } from './amounts';
 
 /** Progress bar and live countdown to maturity for one investment. `now` comes from useNow(). */
 export function InvestmentProgress({ investment, now, compact = false }: { investment: InvestmentView; now: number; compact?: boolean }) {
+  const { t } = useTranslation('app');
   const { status, startDate, endDate } = investment;
   const ratio = status === 'Ended' ? 1 : status === 'Active' ? termProgress(startDate, endDate, now) : 0;
   const percent = Math.floor(ratio * 100);
   const remaining = endDate ? Date.parse(endDate) - now : null;
   let caption: string;
-  if (status === 'Pending') caption = 'Waiting for approval: the term starts when staff approve it';
-  else if (status === 'Rejected') caption = 'Not approved: the amount went back to your wallet';
-  else if (status === 'Ended') caption = investment.endReason === 'upgraded' ? 'Ended early: moved into an upgraded plan' : 'Matured: paid to your wallet';
-  else if (remaining !== null && remaining > 0) caption = `Matures in ${formatCountdown(remaining)}`;
-  else caption = 'Due now: the payout is being processed';
+  if (status === 'Pending') caption = t('investmentProgress.pending');
+  else if (status === 'Rejected') caption = t('investmentProgress.rejected');
+  else if (status === 'Ended') caption = investment.endReason === 'upgraded' ? t('investmentProgress.upgraded') : t('investmentProgress.matured');
+  else if (remaining !== null && remaining > 0) caption = t('investmentProgress.maturesIn', { countdown: formatCountdown(remaining) });
+  else caption = t('investmentProgress.due');
 
   return (
     <div className={cn(compact ? 'space-y-1.5' : 'space-y-2')}>
@@ -21,11 +24,11 @@ export function InvestmentProgress({ investment, now, compact = false }: { inves
         <span className="font-medium text-slate-700 dark:text-slate-200" aria-live="off" data-testid="countdown">
           {caption}
         </span>
-        <span className="tabular-nums text-slate-500 dark:text-slate-400">{percent}%</span>
+        <span className="tabular-nums text-slate-500 dark:text-slate-400">{t('investmentProgress.percent', { percent: formatLocaleNumber(percent) })}</span>
       </div>
       <div
         role="progressbar"
-        aria-label={`${investment.plan} term progress`}
+        aria-label={t('investmentProgress.label', { plan: investment.plan })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

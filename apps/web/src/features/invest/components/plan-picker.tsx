@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { PlanView } from '@app/shared';
 import { Check } from 'lucide-react';
 import { Money } from '../../../components/ui/money';
 import { cn } from '../../../lib/cn';
-import { formatDuration, formatPercent } from './format';
+import { formatDuration, formatPercent } from '../../../i18n/format';
 
 /**
  * The plans as a radio group: each card shows the term rate, the equivalent annual rate
@@ -23,8 +24,9 @@ export function PlanPicker({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const { t } = useTranslation('app');
   return (
-    <div role="radiogroup" aria-label="Investment plan" aria-invalid={invalid || undefined} aria-describedby={describedBy} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+    <div role="radiogroup" aria-label={t('planPicker.label')} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       {plans.map((plan) => {
         const selected = plan._id === value;
         return (
@@ -51,10 +53,10 @@ export function PlanPicker({
             </span>
             <span className="mt-2 text-2xl font-bold text-brand-700 dark:text-brand-300">
               {formatPercent(plan.roiPercent)}
-              <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">per {formatDuration(plan.durationSeconds)}</span>
+              <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">{t('planPicker.per', { term: formatDuration(plan.durationSeconds) })}</span>
             </span>
             <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              Equivalent annual rate {formatPercent(plan.annualRatePercent)} (simple, not compounded)
+              {t('planPicker.annual', { rate: formatPercent(plan.annualRatePercent) })}
             </span>
             <span className="mt-3 text-sm text-slate-700 dark:text-slate-200">
               <Money value={plan.minAmount} /> – <Money value={plan.maxAmount} />

@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { formatCents, INVEST_MESSAGES, parseAmount, upgradeFormSchema, type InvestmentView, type PlanView, type UpgradeFormValues } from '@app/shared';
-import { formatUsd } from '../../../i18n/format';
+import { formatDuration, formatPercent, formatUsd } from '../../../i18n/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { errorMessage } from '../../../lib/api';
 import { useInvestBalancesQuery, useUpgradeInvestmentMutation } from '../api/invest-api';
-import { cents, formatDuration, formatPercent } from './format';
+import { cents } from './amounts';
 
 type UpgradeOutput = z.output<ReturnType<typeof upgradeFormSchema>>;
 
@@ -32,6 +33,7 @@ export function UpgradeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('app');
   const higher = useMemo(() => plans.filter((plan) => plan.roiPercent > investment.roiPercent && plan._id !== investment.planId), [plans, investment]);
   const { data: me } = useInvestBalancesQuery(undefined, { skip: !open });
   const [upgrade, { isLoading }] = useUpgradeInvestmentMutation();
@@ -43,7 +45,7 @@ export function UpgradeDialog({
     handleSubmit,
     control,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<UpgradeFormValues, unknown, UpgradeOutput>({ resolver: zodResolver(schema), defaultValues: { planId: '', topUp: '' } });
   const topUp = useWatch({ control, name: 'topUp' });
   const parsedTopUp = topUp.trim() === '' ? { ok: true as const, cents: 0 } : parseAmount(topUp);
@@ -65,32 +67,37 @@ export function UpgradeDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Upgrade your plan"
-      description="Move this investment to a higher plan. Your current plan ends early with profit for the time it has run; that money plus any top-up starts the new term once our team approves."
+      title={t('upgradeDialog.title')}
+      description={t('upgradeDialog.description')}
     >
       {higher.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">You are already on the highest plan.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('upgradeDialog.highest')}</p>
       ) : (
         <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
-          <Field label="New plan" error={errors.planId?.message}>
+          <Field label={t('upgradeDialog.plan')} error={errors.planId?.message}>
             {(field) => (
               <Select {...field} {...register('planId')}>
-                <option value="">Choose a plan</option>
+                <option value="">{t('upgradeDialog.choose')}</option>
                 {higher.map((item) => (
                   <option key={item._id} value={item._id}>
-                    {item.name}: {formatPercent(item.roiPercent)} per {formatDuration(item.durationSeconds)}, {formatUsd(cents(item.minAmount))}–
-                    {formatUsd(cents(item.maxAmount))}
+                    {t('upgradeDialog.option', {
+                      plan: item.name,
+                      rate: formatPercent(item.roiPercent),
+                      term: formatDuration(item.durationSeconds),
+                      min: formatUsd(cents(item.minAmount)),
+                      max: formatUsd(cents(item.maxAmount)),
+                    })}
                   </option>
                 ))}
               </Select>
             )}
           </Field>
           <Field
-            label="Top-up (USD)"
+            label={t('upgradeDialog.topUp')}
             hint={
               <>
-                Held from your available balance until the upgrade is decided. Leave empty for none.
-                {availableCents !== null && <> Available: {formatUsd(availableCents)}.</>}
+                {t('upgradeDialog.topUpHint')}
+                {availableCents !== null && <> {t('upgradeDialog.available', { amount: formatUsd(availableCents) })}</>}
               </>
             }
             error={errors.topUp?.message}
@@ -98,19 +105,19 @@ export function UpgradeDialog({
             {(field) => <Input {...field} {...register('topUp')} inputMode="decimal" autoComplete="off" placeholder="0" />}
           </Field>
           <dl className="grid grid-cols-2 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
-            <dt className="text-slate-500 dark:text-slate-400">Current principal</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('upgradeDialog.principal')}</dt>
             <dd className="text-right">
               <Money value={investment.amount} />
             </dd>
-            <dt className="text-slate-500 dark:text-slate-400">New principal (before profit)</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('upgradeDialog.newPrincipal')}</dt>
             <dd className="text-right font-semibold">{total === null ? '—' : formatUsd(total)}</dd>
           </dl>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('upgradeDialog.cancel')}
             </Button>
-            <Button type="submit" loading={isLoading}>
-              Request upgrade
+            <Button type="submit" loading={isLoading || isSubmitting}>
+              {t('upgradeDialog.submit')}
             </Button>
           </div>
         </form>

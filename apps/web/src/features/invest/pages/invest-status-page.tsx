@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ChevronRight } from 'lucide-react';
 import type { InvestmentView } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -9,47 +11,48 @@ import { Money } from '../../../components/ui/money';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useInvestmentHistoryQuery } from '../api/invest-api';
-import { formatDateTime, formatPercent } from '../components/format';
+import { formatDateTime, formatPercent } from '../../../i18n/format';
 import { InvestmentProgress } from '../components/investment-progress';
 import { useNow } from '../components/use-now';
 
-function profitLabel(item: InvestmentView): string {
-  if (item.status === 'Ended') return 'Profit paid';
-  if (item.status === 'Rejected') return 'Profit';
-  return 'Expected profit';
+function profitLabel(item: InvestmentView, t: TFunction<'app'>): string {
+  if (item.status === 'Ended') return t('investStatusPage.profitPaid');
+  if (item.status === 'Rejected') return t('investStatusPage.profit');
+  return t('investStatusPage.expectedProfit');
 }
 
 export function InvestStatusPage() {
-  useDocumentTitle('My investments', 'Your investments with status, plan, amount, dates and profit.');
+  const { t } = useTranslation('app');
+  useDocumentTitle(t('investStatusPage.title'), t('investStatusPage.metaDescription'));
   const { data = [], isLoading, isError } = useInvestmentHistoryQuery();
   const now = useNow();
 
   return (
     <div>
       <PageHeader
-        title="My investments"
-        description="Every investment you have requested, newest first."
+        title={t('investStatusPage.title')}
+        description={t('investStatusPage.description')}
         actions={
           <Link to="/start-invest" className={buttonClasses('primary')}>
-            New investment
+            {t('investStatusPage.new')}
           </Link>
         }
       />
       {isLoading ? (
-        <Spinner label="Loading your investments" />
+        <Spinner label={t('investStatusPage.loading')} />
       ) : isError ? (
-        <Alert tone="danger" title="Failed to fetch data.">
-          Please refresh the page to try again.
+        <Alert tone="danger" title={t('investStatusPage.failed')}>
+          {t('investStatusPage.refresh')}
         </Alert>
       ) : data.length === 0 ? (
-        <EmptyState title="No investments yet">
+        <EmptyState title={t('investStatusPage.empty.title')}>
           <Link to="/start-invest" className="font-medium text-brand-700 underline dark:text-brand-300">
-            Choose a plan
+            {t('investStatusPage.empty.link')}
           </Link>{' '}
-          to make your first investment.
+          {t('investStatusPage.empty.rest')}
         </EmptyState>
       ) : (
-        <ul className="space-y-3" aria-label="Investments">
+        <ul className="space-y-3" aria-label={t('investStatusPage.list')}>
           {data.map((item) => (
             <li key={item._id}>
               <Card className="p-4 sm:p-5">
@@ -58,39 +61,39 @@ export function InvestStatusPage() {
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="text-base font-semibold text-slate-900 dark:text-white">{item.plan}</span>
                       <StatusBadge status={item.status} />
-                      {item.kind === 'upgrade' && <span className="text-xs font-medium text-slate-500">Upgrade</span>}
+                      {item.kind === 'upgrade' && <span className="text-xs font-medium text-slate-500">{t('investStatusPage.upgrade')}</span>}
                     </p>
                     <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                      {item.investmentId} · {formatPercent(item.roiPercent)} per term
+                      {item.investmentId} · {t('investStatusPage.perTerm', { rate: formatPercent(item.roiPercent) })}
                     </p>
                   </div>
                   <Link
                     to={`/investment/${item._id}`}
                     className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-                    aria-label={`View ${item.plan} investment ${item.investmentId}`}
+                    aria-label={t('investStatusPage.view', { plan: item.plan, id: item.investmentId })}
                   >
-                    Details <ChevronRight className="size-4" aria-hidden />
+                    {t('investStatusPage.details')} <ChevronRight className="size-4" aria-hidden />
                   </Link>
                 </div>
                 <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
                   <div>
-                    <dt className="text-slate-500 dark:text-slate-400">Amount</dt>
+                    <dt className="text-slate-500 dark:text-slate-400">{t('investStatusPage.amount')}</dt>
                     <dd className="font-semibold">
                       <Money value={item.amount} />
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500 dark:text-slate-400">{profitLabel(item)}</dt>
+                    <dt className="text-slate-500 dark:text-slate-400">{profitLabel(item, t)}</dt>
                     <dd className="font-semibold text-emerald-700 dark:text-emerald-300">
                       <Money value={item.maturityAmount} />
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500 dark:text-slate-400">Start</dt>
-                    <dd>{item.startDate ? formatDateTime(item.startDate) : `Requested ${formatDateTime(item.createdAt)}`}</dd>
+                    <dt className="text-slate-500 dark:text-slate-400">{t('investStatusPage.start')}</dt>
+                    <dd>{item.startDate ? formatDateTime(item.startDate) : t('investStatusPage.requested', { date: formatDateTime(item.createdAt) })}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500 dark:text-slate-400">{item.status === 'Ended' ? 'Ended' : 'Maturity'}</dt>
+                    <dt className="text-slate-500 dark:text-slate-400">{item.status === 'Ended' ? t('investStatusPage.ended') : t('investStatusPage.maturity')}</dt>
                     <dd>{formatDateTime(item.endedAt ?? item.endDate)}</dd>
                   </div>
                 </dl>

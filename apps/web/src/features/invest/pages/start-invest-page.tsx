@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { formatCents, INVEST_MESSAGES, startInvestFormSchema, TIMERS_MS, type StartInvestFormValues } from '@app/shared';
-import { formatUsd } from '../../../i18n/format';
+import { formatDuration, formatMoney, formatPercent, formatUsd } from '../../../i18n/format';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
@@ -16,13 +18,15 @@ import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useInvestBalancesQuery, usePlansQuery, useStartInvestMutation } from '../api/invest-api';
-import { cents, formatDuration, formatPercent, profitFor } from '../components/format';
+import { cents, profitFor } from '../components/amounts';
 import { PlanPicker } from '../components/plan-picker';
 
 type StartInvestOutput = z.output<ReturnType<typeof startInvestFormSchema>>;
 
 export function StartInvestPage() {
-  useDocumentTitle('Start investing', 'Choose a plan, see its rate and range, and request an investment.');
+  const { t } = useTranslation('app');
+  const translate = useTranslateMessage();
+  useDocumentTitle(t('startInvestPage.title'), t('startInvestPage.metaDescription'));
   const { data: plans = [], isLoading, isError } = usePlansQuery();
   const { data: me } = useInvestBalancesQuery();
   const signedIn = useCurrentUser();
@@ -42,7 +46,7 @@ export function StartInvestPage() {
     setError,
     setValue,
     getValues,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<StartInvestFormValues, unknown, StartInvestOutput>({ resolver: zodResolver(schema), defaultValues: { planId: '', amount: '' } });
   const planId = useWatch({ control, name: 'planId' });
   const amount = useWatch({ control, name: 'amount' });
@@ -81,34 +85,34 @@ export function StartInvestPage() {
   return (
     <div>
       <PageHeader
-        title="Start investing"
-        description="Pick a plan, enter an amount within its range, and submit. The amount is held from your available balance until our team approves the investment; the term starts on approval."
+        title={t('startInvestPage.title')}
+        description={t('startInvestPage.description')}
       />
       {account && !account.isVerified ? (
-        <Alert tone="warning" title="Verify your email to invest" className="mb-6">
-          Use the link we emailed you, or resend it from your dashboard. Investing needs a verified email and approved KYC.
+        <Alert tone="warning" title={t('startInvestPage.verifyEmail.title')} className="mb-6">
+          {t('startInvestPage.verifyEmail.body')}
         </Alert>
       ) : account && account.kycStatus !== 'Approved' ? (
         <Alert
           tone="warning"
-          title={account.kycStatus === 'Pending' ? 'Your KYC documents are under review' : 'Complete KYC to invest'}
+          title={account.kycStatus === 'Pending' ? t('startInvestPage.kyc.pending') : t('startInvestPage.kyc.missing')}
           className="mb-6"
           action={
             account.kycStatus === 'Pending' ? undefined : (
               <Link to="/upload-kyc" className={buttonClasses('outline', 'sm')}>
-                Upload documents
+                {t('startInvestPage.kyc.upload')}
               </Link>
             )
           }
         >
-          You can invest once your identity documents are approved.
+          {t('startInvestPage.kyc.body')}
         </Alert>
       ) : null}
       {isLoading ? (
-        <Spinner label="Loading plans" />
+        <Spinner label={t('startInvestPage.loading')} />
       ) : isError ? (
-        <Alert tone="danger" title={INVEST_MESSAGES.plansFailed}>
-          Please refresh the page to try again.
+        <Alert tone="danger" title={translate(INVEST_MESSAGES.plansFailed)}>
+          {t('startInvestPage.refresh')}
         </Alert>
       ) : (
         <form
@@ -120,7 +124,7 @@ export function StartInvestPage() {
           className="space-y-6"
         >
           <fieldset>
-            <legend className="mb-3 text-sm font-semibold text-slate-800 dark:text-slate-100">1. Choose a plan</legend>
+            <legend className="mb-3 text-sm font-semibold text-slate-800 dark:text-slate-100">{t('startInvestPage.step1')}</legend>
             <Controller
               control={control}
               name="planId"
@@ -136,24 +140,24 @@ export function StartInvestPage() {
             />
             {errors.planId && (
               <p id="plan-error" role="alert" className="mt-2 text-sm font-medium text-red-600 dark:text-red-400">
-                {errors.planId.message}
+                {translate(errors.planId.message ?? '')}
               </p>
             )}
           </fieldset>
 
           <Card className="space-y-5">
-            <p className="text-sm font-semibold text-slate-800 dark:text-slate-100">2. Enter the amount</p>
+            <p className="text-sm font-semibold text-slate-800 dark:text-slate-100">{t('startInvestPage.step2')}</p>
             <div className="grid gap-5 md:grid-cols-2">
               <Field
-                label="Amount (USD)"
+                label={t('startInvestPage.amount')}
                 error={errors.amount?.message}
                 hint={
                   plan ? (
-                    <>
-                      {plan.name} accepts <Money value={plan.minAmount} /> to <Money value={plan.maxAmount} />.
-                    </>
+                    t('startInvestPage.range', { plan: plan.name, min: formatMoney(plan.minAmount), max: formatMoney(plan.maxAmount) })
+                  ) : lowestMinCents ? (
+                    t('startInvestPage.chooseWithMinimum', { amount: formatUsd(lowestMinCents) })
                   ) : (
-                    `Choose a plan to see its range.${lowestMinCents ? ` The minimum investment is ${formatUsd(lowestMinCents)}.` : ''}`
+                    t('startInvestPage.choose')
                   )
                 }
               >
@@ -162,30 +166,30 @@ export function StartInvestPage() {
                 )}
               </Field>
               <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm dark:bg-slate-800/60">
-                <dt className="text-slate-500 dark:text-slate-400">Available balance</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t('startInvestPage.available')}</dt>
                 <dd className="text-right font-semibold">{me ? <Money value={me.availableBalance} /> : '—'}</dd>
-                <dt className="text-slate-500 dark:text-slate-400">Term</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t('startInvestPage.term')}</dt>
                 <dd className="text-right">{plan ? formatDuration(plan.durationSeconds) : '—'}</dd>
-                <dt className="text-slate-500 dark:text-slate-400">Rate</dt>
-                <dd className="text-right">{plan ? `${formatPercent(plan.roiPercent)} per term (${formatPercent(plan.annualRatePercent)} a year)` : '—'}</dd>
-                <dt className="text-slate-500 dark:text-slate-400">Expected profit</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t('startInvestPage.rate')}</dt>
+                <dd className="text-right">{plan ? t('startInvestPage.rateValue', { rate: formatPercent(plan.roiPercent), annual: formatPercent(plan.annualRatePercent) }) : '—'}</dd>
+                <dt className="text-slate-500 dark:text-slate-400">{t('startInvestPage.profit')}</dt>
                 <dd className="text-right font-semibold text-emerald-700 dark:text-emerald-300">{preview ? formatUsd(preview.profitCents) : '—'}</dd>
-                <dt className="text-slate-500 dark:text-slate-400">Payout at maturity</dt>
+                <dt className="text-slate-500 dark:text-slate-400">{t('startInvestPage.payout')}</dt>
                 <dd className="text-right font-semibold">{preview ? formatUsd(preview.amountCents + preview.profitCents) : '—'}</dd>
-                <dt className="text-slate-500 dark:text-slate-400">Fees</dt>
-                <dd className="text-right">None</dd>
+                <dt className="text-slate-500 dark:text-slate-400">{t('startInvestPage.fees')}</dt>
+                <dd className="text-right">{t('startInvestPage.noFees')}</dd>
               </dl>
             </div>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                Investing involves risk. Profit is paid with your principal to your wallet at maturity.
+                {t('startInvestPage.risk')}
               </p>
               <div className="flex gap-2">
                 <Link to="/invest-status" className={buttonClasses('outline')}>
-                  My investments
+                  {t('startInvestPage.mine')}
                 </Link>
-                <Button type="submit" loading={submitting} disabled={done}>
-                  Invest now
+                <Button type="submit" loading={submitting || isSubmitting} disabled={done}>
+                  {t('startInvestPage.submit')}
                 </Button>
               </div>
             </div>

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from '../../../lib/toast';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
+import { changeLanguage } from '../../../i18n';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { UploadKycPage } from '../pages/upload-kyc-page';
 import { FakeXhr, fileOf, installFakeXhr, resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
@@ -142,6 +143,29 @@ describe('/upload-kyc', { timeout: 30_000 }, () => {
     expect(front()).not.toHaveAttribute('aria-invalid');
   });
 
+  it('sends one upload when submit is clicked twice', async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('front.jpg', 'image/jpeg'));
+    await user.upload(back(), fileOf('back.pdf', 'application/pdf'));
+    const button = submit();
+    await user.dblClick(button);
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(button).toBeDisabled();
+    await user.click(button);
+    expect(FakeXhr.instances).toHaveLength(1);
+  });
+
+  it('keeps a refused pick under its side with the shared rule, and sends nothing', async () => {
+    const { user } = setup();
+    await user.upload(front(), fileOf('notes.txt', 'text/plain'));
+    await user.upload(back(), fileOf('back.pdf', 'application/pdf'));
+    expect(await screen.findByText(/^Front of document: Invalid file format\./)).toBeInTheDocument();
+    expect(front()).toHaveAttribute('aria-invalid', 'true');
+    await user.click(submit());
+    expect(screen.getByText(/^Front of document: Invalid file format\./)).toBeInTheDocument();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
   it('shows the rejection reason before a re-upload, and nothing to do once approved', async () => {
     const { unmount } = setup('Rejected', 'The photo is blurred.');
     expect(await screen.findByText(/The photo is blurred\./)).toBeInTheDocument();
@@ -149,5 +173,22 @@ describe('/upload-kyc', { timeout: 30_000 }, () => {
     setup('Approved');
     expect(await screen.findByText('Your identity is verified')).toBeInTheDocument();
     expect(screen.queryByLabelText('Front of document')).not.toBeInTheDocument();
+  });
+
+  describe('in German', () => {
+    afterEach(async () => {
+      await changeLanguage('en');
+      localStorage.clear();
+    });
+
+    it('labels the page, the pickers and the button in German', async () => {
+      await changeLanguage('de');
+      setup();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bestätigen Sie Ihre Identität' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Vorderseite des Dokuments')).toBeInTheDocument();
+      expect(screen.getByLabelText('Rückseite des Dokuments')).toBeInTheDocument();
+      expect(screen.getByText('Erlaubt: JPEG, JPG, PNG, GIF, WEBP, BMP, HEIC oder PDF, jeweils bis 10 MB.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Dokumente einreichen' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FileText, ImageUp, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { KYC_ACCEPT_ATTRIBUTE } from '@app/shared';
+import { formatLocaleNumber } from '../../../i18n/format';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { cn } from '../../../lib/cn';
 
 function isPreviewableImage(file: File): boolean {
@@ -8,15 +11,17 @@ function isPreviewableImage(file: File): boolean {
   return /^image\/(jpeg|jpg|png|gif|webp)$/i.test(file.type);
 }
 
+/** "830 KB", "2,4 MB": a file size in the app's language. */
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return `${formatLocaleNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatLocaleNumber(Math.round(bytes / 1024))} KB`;
+  return `${formatLocaleNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10, 1)} MB`;
 }
 
 /** One document side: a large drop-style picker, then a preview (images) or the file name (PDF and others). */
 export function DocumentPicker({
   label,
+  removeLabel,
   hint,
   file,
   error,
@@ -25,6 +30,8 @@ export function DocumentPicker({
   onClear,
 }: {
   label: string;
+  /** The remove button's name ("Remove front of document"). */
+  removeLabel: string;
   hint: string;
   file: File | null;
   error?: string;
@@ -33,6 +40,8 @@ export function DocumentPicker({
   onPick: (file: File | null) => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation('app');
+  const translate = useTranslateMessage();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ file: File; url: string; broken?: boolean } | null>(null);
@@ -71,7 +80,7 @@ export function DocumentPicker({
             {previewUrl ? (
               <img
                 src={previewUrl}
-                alt={`${label} preview`}
+                alt={t('documentPicker.preview', { label })}
                 className="max-h-40 w-auto rounded-md object-contain shadow-sm"
                 onError={() => setPreview((current) => (current ? { ...current, broken: true } : current))}
               />
@@ -90,7 +99,7 @@ export function DocumentPicker({
               }}
               disabled={disabled}
               className="absolute right-2 top-2 z-10 rounded-full bg-white/90 p-1.5 text-slate-600 shadow hover:bg-white hover:text-slate-900 disabled:opacity-50 dark:bg-slate-800 dark:text-slate-200"
-              aria-label={`Remove ${label.toLowerCase()}`}
+              aria-label={removeLabel}
             >
               <X className="size-4" aria-hidden />
             </button>
@@ -98,7 +107,7 @@ export function DocumentPicker({
         ) : (
           <>
             <ImageUp className="size-10 text-slate-400" aria-hidden />
-            <p className="mt-2 text-sm font-medium text-slate-700 dark:text-slate-200">Choose a photo or PDF</p>
+            <p className="mt-2 text-sm font-medium text-slate-700 dark:text-slate-200">{t('documentPicker.choose')}</p>
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>
           </>
         )}
@@ -111,7 +120,7 @@ export function DocumentPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}
           className="absolute inset-0 cursor-pointer opacity-0"
-          title={file ? 'Choose another file' : undefined}
+          title={file ? t('documentPicker.another') : undefined}
           onChange={(event) => {
             choose(event.target.files?.[0] ?? null);
           }}
@@ -119,7 +128,7 @@ export function DocumentPicker({
       </div>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-          {error}
+          {translate(error)}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { KycStatus } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
@@ -11,6 +12,7 @@ import { useKycStatusQuery } from '../api/kyc-api';
  * kycStatus while that loads. Pass `status`/`reason` to render a fixed state.
  */
 export function KycStatusBanner({ status, reason, className }: { status?: KycStatus; reason?: string | null; className?: string }) {
+  const { t } = useTranslation('app');
   const user = useCurrentUser();
   const query = useKycStatusQuery(undefined, { skip: status !== undefined || !user });
   const kycStatus = status ?? query.data?.kycStatus ?? user?.kycStatus;
@@ -23,20 +25,20 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
         <Alert
           tone="warning"
           className={className}
-          title="Verify your identity"
+          title={t('kycStatusBanner.notSubmitted.title')}
           action={
             <Link to="/upload-kyc" className={buttonClasses('primary', 'sm')}>
-              Upload KYC documents
+              {t('kycStatusBanner.notSubmitted.action')}
             </Link>
           }
         >
-          Upload the front and back of your ID to unlock deposits, investments and withdrawals.
+          {t('kycStatusBanner.notSubmitted.body')}
         </Alert>
       );
     case 'Pending':
       return (
-        <Alert tone="info" className={className} title="KYC under review">
-          Your documents have been received and are being reviewed. We will email you when it is done.
+        <Alert tone="info" className={className} title={t('kycStatusBanner.pending.title')}>
+          {t('kycStatusBanner.pending.body')}
         </Alert>
       );
     case 'Rejected':
@@ -44,27 +46,26 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
         <Alert
           tone="danger"
           className={className}
-          title="KYC not approved"
+          title={t('kycStatusBanner.rejected.title')}
           action={
             <Link to="/upload-kyc" className={buttonClasses('danger', 'sm')}>
-              Re-upload documents
+              {t('kycStatusBanner.rejected.action')}
             </Link>
           }
         >
           {why ? (
             <>
-              <span className="font-medium">Reason:</span> {why}
+              <span className="font-medium">{t('kycStatusBanner.rejected.reason')}</span> {why}
             </>
           ) : (
-            'We could not approve your documents. Please upload clearer photos of both sides.'
+            t('kycStatusBanner.rejected.noReason')
           )}
         </Alert>
       );
     case 'Approved':
       return (
-        <Alert tone="success" className={className} title="Identity verified">
-          Your KYC documents are approved.
-          {user?.isVerified === false ? ' Verify your email to unlock withdrawals.' : ' Deposits, investments and withdrawals are open to you.'}
+        <Alert tone="success" className={className} title={t('kycStatusBanner.approved.title')}>
+          {user?.isVerified === false ? t('kycStatusBanner.approved.verifyEmail') : t('kycStatusBanner.approved.open')}
         </Alert>
       );
     default:

@@ -1,12 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { ShieldCheck, Lock } from 'lucide-react';
-import { KYC_ACCEPTED_TYPES_TEXT, KYC_MESSAGES, KYC_SIDE_LABELS, kycFileFound, kycFileSchema, kycSideMessage, TIMERS_MS, type KycDocumentSide } from '@app/shared';
+import { KYC_ACCEPTED_EXTENSIONS, KYC_DOCUMENT_SIDES, KYC_MESSAGES, KYC_SIDE_LABELS, kycUploadSchema, TIMERS_MS, type KycUploadFormValues } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { useCurrentUser, useAppDispatch } from '../../../lib/hooks';
 import { errorMessage } from '../../../lib/api';
 import { api } from '../../../lib/query';
@@ -15,157 +20,142 @@ import { useKycStatusQuery } from '../api/kyc-api';
 import { uploadKycDocuments } from '../api/upload';
 import { DocumentPicker } from '../components/document-picker';
 
-type Files = Record<KycDocumentSide, File | null>;
-type Errors = Partial<Record<KycDocumentSide | 'form', string>>;
+const schema = kycUploadSchema<File>();
+type Files = z.output<typeof schema>;
 
-const SIDES: { side: KycDocumentSide; label: string; hint: string }[] = [
-  { side: 'front', label: KYC_SIDE_LABELS.front, hint: 'The side with your photo and name' },
-  { side: 'back', label: KYC_SIDE_LABELS.back, hint: 'The reverse side (or the signature page)' },
-];
-
-/**
- * SPEC §5 client checks for one picked file, from the shared schema: the SPEC's message,
- * with the side it concerns and what was found (the type, or the size).
- */
-export function validateKycFile(side: KycDocumentSide, file: File | null): string | undefined {
-  if (!file) return kycSideMessage(side, KYC_MESSAGES.selectFile);
-  const result = kycFileSchema.safeParse(file);
-  if (result.success) return undefined;
-  const message = result.error.issues[0]?.message ?? KYC_MESSAGES.selectFile;
-  const found = message === KYC_MESSAGES.tooLarge ? kycFileFound(file, 'size') : message === KYC_MESSAGES.invalidFormat ? kycFileFound(file, 'type') : undefined;
-  return kycSideMessage(side, message, found);
-}
+const ACCEPTED = KYC_ACCEPTED_EXTENSIONS.map((extension) => extension.toUpperCase());
 
 export function UploadKycPage() {
-  useDocumentTitle('Verify your identity', 'Upload the front and back of your identity document for KYC review.');
+  const { t } = useTranslation('app');
+  const translate = useTranslateMessage();
+  useDocumentTitle(t('uploadKycPage.title'), t('uploadKycPage.metaDescription'));
   const user = useCurrentUser();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const status = useKycStatusQuery();
-  const [files, setFiles] = useState<Files>({ front: null, back: null });
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<KycUploadFormValues<File>, unknown, Files>({ resolver: zodResolver(schema), defaultValues: { front: null, back: null } });
+  const files = useWatch({ control });
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
-  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/my-account'), TIMERS_MS.redirectAfterKycUpload);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
 
   const kycStatus = status.data?.kycStatus ?? user?.kycStatus ?? 'Not Submitted';
-  const uploading = progress !== null && !done;
+  const uploading = isSubmitting || (progress !== null && !done);
+  const formError = errors.root?.server?.message ?? errors.root?.message;
 
-  function pick(side: KycDocumentSide, file: File | null) {
-    const problem = validateKycFile(side, file);
-    setFiles((current) => ({ ...current, [side]: file && !problem ? file : null }));
-    setErrors((current) => ({ ...current, [side]: problem, form: undefined }));
+  /** Each pick is checked at once with the shared rules (the SPEC's message, the side, what was found). */
+  function pick(side: (typeof KYC_DOCUMENT_SIDES)[number], file: File | null) {
+    clearErrors('root');
+    setValue(side, file, { shouldValidate: true });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (uploading || done) return;
-    if (!files.front || !files.back) {
-      setErrors((current) => ({
-        front: files.front ? current.front : kycSideMessage('front', KYC_MESSAGES.selectFile),
-        back: files.back ? current.back : kycSideMessage('back', KYC_MESSAGES.selectFile),
-        form: KYC_MESSAGES.bothRequired,
-      }));
-      toast.error(KYC_MESSAGES.bothRequired);
-      return;
-    }
-    const sideErrors: Errors = { front: validateKycFile('front', files.front), back: validateKycFile('back', files.back) };
-    if (sideErrors.front || sideErrors.back) {
-      setErrors(sideErrors);
-      return;
-    }
-    setErrors({});
+  async function upload(picked: Files) {
+    if (done) return;
     setProgress(0);
     try {
-      await uploadKycDocuments({ front: files.front, back: files.back }, setProgress);
+      await uploadKycDocuments(picked, setProgress);
       setDone(true);
       toast.dismiss();
       toast.success(KYC_MESSAGES.uploaded);
       dispatch(api.util.invalidateTags(['Kyc', 'User']));
-      redirect.current = setTimeout(() => navigate('/my-account'), TIMERS_MS.redirectAfterKycUpload);
     } catch (error) {
       setProgress(null);
       const message = errorMessage(error, KYC_MESSAGES.uploadFailed);
       // A refusal naming a side ("Back of document: ...") goes under that side's box.
-      const side = SIDES.find((item) => message.startsWith(`${item.label}:`))?.side;
-      setErrors(side ? { [side]: message } : { form: message });
+      const side = KYC_DOCUMENT_SIDES.find((item) => message.startsWith(`${KYC_SIDE_LABELS[item]}:`));
+      setError(side ?? 'root.server', { type: 'server', message });
       toast.error(message);
     }
   }
 
-  if (status.isLoading && !user) return <Spinner label="Loading your verification status" />;
+  if (status.isLoading && !user) return <Spinner label={t('uploadKycPage.loading')} />;
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Verify your identity"
-        description="Upload clear photos or scans of the front and back of a government-issued ID. Staff review them, usually within one business day."
-      />
+      <PageHeader title={t('uploadKycPage.title')} description={t('uploadKycPage.description')} />
 
       {kycStatus === 'Approved' ? (
         <Alert
           tone="success"
-          title="Your identity is verified"
+          title={t('uploadKycPage.verified.title')}
           action={
             <Link to="/my-account" className={buttonClasses('outline', 'sm')}>
-              Go to dashboard
+              {t('uploadKycPage.verified.dashboard')}
             </Link>
           }
         >
-          There is nothing more to upload.
+          {t('uploadKycPage.verified.body')}
         </Alert>
       ) : (
         <Card className="p-5 sm:p-8">
           {kycStatus === 'Pending' && !done && (
-            <Alert tone="info" title="Your documents are under review" className="mb-6">
-              Uploading again replaces the documents waiting for review.
+            <Alert tone="info" title={t('uploadKycPage.pending.title')} className="mb-6">
+              {t('uploadKycPage.pending.body')}
             </Alert>
           )}
           {kycStatus === 'Rejected' && !done && (
-            <Alert tone="danger" title="Your last documents were not approved" className="mb-6">
-              {status.data?.reason ? <>Reason: {status.data.reason}</> : 'Please upload clearer photos of both sides.'}
+            <Alert tone="danger" title={t('uploadKycPage.rejected.title')} className="mb-6">
+              {status.data?.reason ? t('uploadKycPage.rejected.reason', { reason: status.data.reason }) : t('uploadKycPage.rejected.noReason')}
             </Alert>
           )}
-          <form onSubmit={onSubmit} noValidate aria-describedby={errors.form ? 'kyc-form-error' : undefined}>
+          <form
+            onSubmit={handleSubmit(upload, (invalid) => {
+              // SPEC §8: a missing document is also said in a toast.
+              if (invalid.root?.message) toast.error(invalid.root.message);
+            })}
+            noValidate
+            aria-describedby={formError ? 'kyc-form-error' : undefined}
+          >
             <div className="grid gap-6 sm:grid-cols-2">
-              {SIDES.map(({ side, label, hint }) => (
+              {KYC_DOCUMENT_SIDES.map((side) => (
                 <DocumentPicker
                   key={side}
-                  label={label}
-                  hint={hint}
-                  file={files[side]}
-                  error={errors[side]}
+                  label={t(`uploadKycPage.${side}.label`)}
+                  removeLabel={t(`uploadKycPage.${side}.remove`)}
+                  hint={t(`uploadKycPage.${side}.hint`)}
+                  file={files[side] ?? null}
+                  error={errors[side]?.message}
                   disabled={uploading || done}
                   onPick={(file) => pick(side, file)}
                   onClear={() => {
-                    setFiles((current) => ({ ...current, [side]: null }));
-                    setErrors((current) => ({ ...current, [side]: undefined }));
+                    setValue(side, null);
+                    clearErrors(side);
                   }}
                 />
               ))}
             </div>
 
             <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-              Accepted: {KYC_ACCEPTED_TYPES_TEXT}, up to 10MB each.
+              {t('uploadKycPage.accepted', { types: ACCEPTED.slice(0, -1).join(', '), last: ACCEPTED[ACCEPTED.length - 1] })}
             </p>
 
-            {errors.form && (
+            {formError && (
               <p id="kyc-form-error" role="alert" className="mt-4 text-sm font-medium text-red-600 dark:text-red-400">
-                {errors.form}
+                {translate(formError)}
               </p>
             )}
 
             {progress !== null && (
               <div className="mt-6">
                 <div className="mb-1 flex justify-between text-xs font-medium text-slate-600 dark:text-slate-300">
-                  <span>{done ? 'Uploaded' : progress >= 100 ? 'Checking documents…' : 'Uploading…'}</span>
+                  <span>{done ? t('uploadKycPage.progress.uploaded') : progress >= 100 ? t('uploadKycPage.progress.checking') : t('uploadKycPage.progress.uploading')}</span>
                   <span className="tabular-nums">{progress}%</span>
                 </div>
                 <div
                   role="progressbar"
-                  aria-label="Upload progress"
+                  aria-label={t('uploadKycPage.progress.label')}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={progress}
@@ -177,19 +167,19 @@ export function UploadKycPage() {
             )}
 
             {done && (
-              <Alert tone="success" title={KYC_MESSAGES.uploaded} className="mt-6">
-                Taking you to your dashboard…
+              <Alert tone="success" title={translate(KYC_MESSAGES.uploaded)} className="mt-6">
+                {t('uploadKycPage.redirecting')}
               </Alert>
             )}
 
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                 <Lock className="size-4 shrink-0" aria-hidden />
-                Stored encrypted and seen only by our verification staff.
+                {t('uploadKycPage.privacy')}
               </p>
               <Button type="submit" size="lg" loading={uploading} disabled={done} className="sm:min-w-48">
                 <ShieldCheck className="size-5" aria-hidden />
-                {uploading ? 'Uploading…' : 'Submit documents'}
+                {uploading ? t('uploadKycPage.progress.uploading') : t('uploadKycPage.submit')}
               </Button>
             </div>
           </form>

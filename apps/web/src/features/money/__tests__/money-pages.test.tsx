@@ -1,6 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from '../../../i18n';
 import { renderApp, testUser } from '../../../test/render';
 import { DASHBOARD, resolveRelativeRequests, stubApi, warmPages } from './money-test-utils';
 
@@ -286,5 +287,82 @@ describe('history', () => {
     stubApi((call) => (call.path === '/api/invest/getTransactionHistory' ? { status: 500, body: { message: 'x' } } : undefined));
     renderApp('/transaction-History', { user: testUser() });
     expect(await screen.findByText('Failed to fetch data.')).toBeInTheDocument();
+  });
+});
+
+describe('the money forms on react-hook-form with the shared schemas', () => {
+  const ADDRESS = { asset: 'BTC', network: 'Bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', confirmationsRequired: 3, own: false, detection: false, chainId: null, acceptedAssets: ['BTC'] };
+
+  function depositApi() {
+    return stubApi((call) => {
+      if (call.path === '/api/payments/deposit-addresses') return { body: { addresses: [{ asset: 'BTC', network: 'Bitcoin', own: false, detection: false, address: ADDRESS.address }] } };
+      if (call.path === '/api/payments/deposit-address') return { body: ADDRESS };
+      if (call.path === '/api/payments/create') return { status: 201, body: { message: 'Deposit of $150.00 submitted.', transaction: { transactionId: 'DEP-ABCDEFGH' } } };
+      return undefined;
+    });
+  }
+
+  it('deposit: a double click reports the deposit once', async () => {
+    const { calls } = depositApi();
+    const user = userEvent.setup();
+    renderApp('/deposit-payment', { user: testUser() });
+    await user.type(await screen.findByLabelText('Amount sent (USD)'), '150');
+    await user.dblClick(screen.getByRole('button', { name: 'I have sent the payment' }));
+    expect(await screen.findByText('Deposit of $150.00 submitted.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/payments/create')).toHaveLength(1);
+  });
+
+  function withdrawApi() {
+    return stubApi((call) => {
+      if (call.path === '/api/money/dashboard') return { body: DASHBOARD };
+      if (call.path === '/api/withDraw/fees') return { body: { flatCents: 100, basisPoints: 100, flat: '1.00', percent: '1.00' } };
+      if (call.path === '/api/withDraw/wallets') return { body: { wallets: [] } };
+      if (call.path === '/api/withDraw/create') return { status: 201, body: { message: 'Withdrawal request of $200.00 submitted.', withdrawal: {} } };
+      return undefined;
+    });
+  }
+
+  it('withdraw: a bad amount is said under the field and no dialog opens', async () => {
+    withdrawApi();
+    const user = userEvent.setup();
+    renderApp('/withdraw-wallet', { user: testUser() });
+    await user.type(await screen.findByLabelText('Wallet address'), BTC);
+    await user.type(screen.getByLabelText('Amount (USD)'), '12.345');
+    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    expect(await screen.findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('withdraw: a double click on confirm sends one request', async () => {
+    const { calls } = withdrawApi();
+    const user = userEvent.setup();
+    renderApp('/withdraw-wallet', { user: testUser() });
+    await user.type(await screen.findByLabelText('Wallet address'), BTC);
+    await user.type(screen.getByLabelText('Amount (USD)'), '200');
+    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your withdrawal' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('Withdrawal request of $200.00 submitted.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/withDraw/create')).toHaveLength(1);
+  });
+
+  describe('in German', () => {
+    afterEach(async () => {
+      await changeLanguage('en');
+      localStorage.clear();
+    });
+
+    it('shows the dashboard with German words and German money', async () => {
+      await changeLanguage('de');
+      stubApi((call) => (call.path === '/api/money/dashboard' ? { body: DASHBOARD } : undefined));
+      renderApp('/my-account', { user: testUser({ name: 'Ada Lovelace', language: 'de' }) });
+      const balances = await screen.findByRole('region', { name: 'Guthaben' });
+      expect(screen.getByRole('heading', { level: 1, name: 'Willkommen zurück, Ada' })).toBeInTheDocument();
+      expect(within(balances).getByText('Verfügbar')).toBeInTheDocument();
+      expect(within(balances).getByText(/^1\.500,00\s\$$/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Auszahlen' })).toHaveAttribute('href', '/withdraw-wallet');
+      expect(screen.getByText('Guthaben im Zeitverlauf')).toBeInTheDocument();
+    });
   });
 });

@@ -1,24 +1,8 @@
 import { parseAmount } from '@app/shared';
-import { localeDateFormat } from '../../../i18n/format';
 
 /** Client check of an amount field with the server's rules and messages (SPEC §5: amount required). */
 export function amountError(text: string): string | undefined {
   if (!text.trim()) return 'Amount is required';
   const parsed = parseAmount(text);
   return parsed.ok ? undefined : parsed.message;
-}
-
-export const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
-}
-
-/** "3 h", "2 days 4 h": the age of a request in the staff queues. */
-export function formatAge(hours: number): string {
-  if (hours < 1) return 'under 1 h';
-  if (hours < 48) return `${hours} h`;
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  return rest ? `${days} days ${rest} h` : `${days} days`;
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { centsFromDecimal, dailyBalances, type BalanceSeries } from '@app/shared';
 import { formatUsd, localeDateFormat } from '../../../i18n/format';
 import { EmptyState } from '../../../components/ui/spinner';
@@ -10,16 +11,17 @@ const shortDate = localeDateFormat({ month: 'short', day: 'numeric', timeZone: '
 
 /** Balance over time as a small hand-made SVG (no chart library in the bundle): one point per day. */
 export function BalanceChart({ balances }: { balances: BalanceSeries }) {
+  const { t } = useTranslation('app');
   const series = dailyBalances(balances);
   if (series.length === 0) return null;
   const values = series.map((point) => centsFromDecimal(point.balance));
   // No money in the window (a new account): nothing to draw, rather than a flat line at "High $0.00".
   if (values.every((value) => value === 0)) {
     return (
-      <EmptyState title="No balance to show yet">
-        Your end-of-day balance appears here once money reaches your wallet.{' '}
+      <EmptyState title={t('balanceChart.emptyTitle')}>
+        {t('balanceChart.emptyBody')}{' '}
         <Link to="/deposit-payment" className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-          Make a deposit
+          {t('balanceChart.deposit')}
         </Link>
       </EmptyState>
     );
@@ -35,7 +37,14 @@ export function BalanceChart({ balances }: { balances: BalanceSeries }) {
   const area = `${line} L${x(values.length - 1).toFixed(1)},${y(min).toFixed(1)} L${x(0).toFixed(1)},${y(min).toFixed(1)} Z`;
   const first = series[0]!;
   const last = series[series.length - 1]!;
-  const label = `Balance over the last ${series.length} days: from ${formatUsd(values[0]!)} on ${first.date} to ${formatUsd(values[values.length - 1]!)} on ${last.date}, highest ${formatUsd(Math.max(...values))}.`;
+  const label = t('balanceChart.label', {
+    count: series.length,
+    from: formatUsd(values[0]!),
+    fromDate: first.date,
+    to: formatUsd(values[values.length - 1]!),
+    toDate: last.date,
+    high: formatUsd(Math.max(...values)),
+  });
   return (
     <figure className="w-full">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-44 w-full text-brand-600" preserveAspectRatio="none">
@@ -51,7 +60,7 @@ export function BalanceChart({ balances }: { balances: BalanceSeries }) {
       </svg>
       <figcaption className="mt-1 flex justify-between text-xs text-slate-500 dark:text-slate-400">
         <span>{shortDate.format(new Date(`${first.date}T00:00:00Z`))}</span>
-        <span>High {formatUsd(Math.max(...values))}</span>
+        <span>{t('balanceChart.high', { amount: formatUsd(Math.max(...values)) })}</span>
         <span>{shortDate.format(new Date(`${last.date}T00:00:00Z`))}</span>
       </figcaption>
     </figure>

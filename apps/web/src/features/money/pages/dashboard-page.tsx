@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ArrowDownToLine, ArrowUpFromLine, History, LineChart, Users } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Card, PageHeader, StatCard } from '../../../components/ui/card';
@@ -11,13 +12,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboardQuery } from '../api/money-api';
 import { BalanceChart } from '../components/balance-chart';
 
+/** The shortcuts, each with its key under dashboardPage.shortcuts. */
 const SHORTCUTS = [
-  { to: '/deposit-payment', label: 'Deposit', icon: ArrowDownToLine },
-  { to: '/start-invest', label: 'Invest', icon: LineChart },
-  { to: '/withdraw-wallet', label: 'Withdraw', icon: ArrowUpFromLine },
-  { to: '/transaction-History', label: 'History', icon: History },
-  { to: '/referrals', label: 'Referrals', icon: Users },
-];
+  { to: '/deposit-payment', key: 'deposit', icon: ArrowDownToLine },
+  { to: '/start-invest', key: 'invest', icon: LineChart },
+  { to: '/withdraw-wallet', key: 'withdraw', icon: ArrowUpFromLine },
+  { to: '/transaction-History', key: 'history', icon: History },
+  { to: '/referrals', key: 'referrals', icon: Users },
+] as const;
 
 /**
  * /my-account. The app shell passes what other features show here: the email and KYC
@@ -25,7 +27,8 @@ const SHORTCUTS = [
  * (what waits for them), shown first with their personal figures below it.
  */
 export function DashboardPage({ banners, widgets, staffHome }: { banners?: ReactNode; widgets?: ReactNode; staffHome?: ReactNode }) {
-  useDocumentTitle('My account', 'Your balance, investments, profit and shortcuts.');
+  const { t } = useTranslation('app');
+  useDocumentTitle(t('dashboardPage.title'), t('dashboardPage.metaDescription'));
   const user = useCurrentUser();
   const { data, isLoading, isError, refetch } = useDashboardQuery();
 
@@ -43,44 +46,44 @@ export function DashboardPage({ banners, widgets, staffHome }: { banners?: React
   return (
     <div className="space-y-6">
       <PageHeader
-        title={`Welcome back${user ? `, ${user.name.split(' ')[0]}` : ''}`}
-        description={staffHome ? 'What waits for you first; your own account below.' : 'Every figure here comes from your ledger entries.'}
+        title={user ? t('dashboardPage.welcomeName', { name: user.name.split(' ')[0] }) : t('dashboardPage.welcome')}
+        description={staffHome ? t('dashboardPage.staffDescription') : t('dashboardPage.description')}
       />
       {staffHome}
       {staffHome && (
-        <h2 className="border-t border-slate-200 pt-6 text-xl font-bold text-slate-900 dark:border-slate-800 dark:text-white">Your account</h2>
+        <h2 className="border-t border-slate-200 pt-6 text-xl font-bold text-slate-900 dark:border-slate-800 dark:text-white">{t('dashboardPage.yourAccount')}</h2>
       )}
       {isLoading ? (
-        <Spinner label="Loading your balances" />
+        <Spinner label={t('dashboardPage.loading')} />
       ) : isError || !data ? (
-        <Alert tone="danger" title="Failed to fetch data.">
-          Please refresh the page.
+        <Alert tone="danger" title={t('dashboardPage.failed')}>
+          {t('dashboardPage.refresh')}
         </Alert>
       ) : (
         <>
           {banners && <div className="space-y-3">{banners}</div>}
-          <section aria-label="Balances" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
-            <StatCard label="Balance" value={<Money value={data.balance} />} hint="Including pending requests" />
-            <StatCard label="Available" value={<Money value={data.availableBalance} />} hint="Ready to invest or withdraw" />
-            <StatCard label="Invested" value={<Money value={data.investmentBalance} />} hint="In active plans" />
-            <StatCard label="Total profit" value={<Money value={data.totalMaturityAmount} />} hint="Returns, bonuses, credits" />
-            {data.hasFees && <StatCard label="Fees" value={<Money value={data.fees} />} hint="Charged to your balance" />}
+          <section aria-label={t('dashboardPage.balances')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+            <StatCard label={t('dashboardPage.balance')} value={<Money value={data.balance} />} hint={t('dashboardPage.balanceHint')} />
+            <StatCard label={t('dashboardPage.available')} value={<Money value={data.availableBalance} />} hint={t('dashboardPage.availableHint')} />
+            <StatCard label={t('dashboardPage.invested')} value={<Money value={data.investmentBalance} />} hint={t('dashboardPage.investedHint')} />
+            <StatCard label={t('dashboardPage.profit')} value={<Money value={data.totalMaturityAmount} />} hint={t('dashboardPage.profitHint')} />
+            {data.hasFees && <StatCard label={t('dashboardPage.fees')} value={<Money value={data.fees} />} hint={t('dashboardPage.feesHint')} />}
           </section>
-          <nav aria-label="Shortcuts" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-            {SHORTCUTS.map(({ to, label, icon: Icon }) => (
+          <nav aria-label={t('dashboardPage.shortcutsLabel')} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+            {SHORTCUTS.map(({ to, key, icon: Icon }) => (
               <Link
                 key={to}
                 to={to}
                 className="flex flex-col items-center gap-1.5 rounded-xl border border-slate-200 bg-white px-2 py-3 text-sm font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
               >
                 <Icon className="size-5" aria-hidden />
-                {label}
+                {t(`dashboardPage.shortcuts.${key}`)}
               </Link>
             ))}
           </nav>
           <Card>
-            <h2 className="text-base font-semibold text-slate-900 dark:text-white">Balance over time</h2>
-            <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">End-of-day balance, last 30 days</p>
+            <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('dashboardPage.chartTitle')}</h2>
+            <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">{t('dashboardPage.chartSubtitle')}</p>
             <BalanceChart balances={data.series} />
           </Card>
           {widgets}

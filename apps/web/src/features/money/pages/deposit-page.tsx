@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
 import { ShieldAlert } from 'lucide-react';
@@ -13,6 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { errorMessage, idempotencyKey } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/hooks';
@@ -26,18 +28,20 @@ import { OnchainDeposits } from '../components/onchain-deposits';
 const WATCH_POLL_MS = 5_000;
 
 export function DepositPage() {
-  useDocumentTitle('Deposit', 'Fund your wallet by sending crypto to your deposit address.');
+  const { t } = useTranslation('app');
+  useDocumentTitle(t('depositPage.title'), t('depositPage.metaDescription'));
   const user = useCurrentUser();
   const open = user ? !gatingMessage(user, 'deposit') : false;
   return (
     <div className="space-y-6">
-      <PageHeader title="Deposit" description="Send crypto to your deposit address. Your balance is credited in US dollars once the payment is confirmed." />
+      <PageHeader title={t('depositPage.title')} description={t('depositPage.description')} />
       {user && !open ? <GatedNotice user={user} action="deposit" /> : open && <OpenDeposits />}
     </div>
   );
 }
 
 function OpenDeposits() {
+  const { t } = useTranslation('app');
   const { data: options = [], isLoading, isError } = useDepositOptionsQuery();
   const [chosen, setChosen] = useState<string>('');
   const selected = options.find((option) => option.asset === chosen) ?? options[0];
@@ -45,18 +49,18 @@ function OpenDeposits() {
   const watching = options.some((option) => option.detection);
   const { data: deposits = [] } = useOnchainDepositsQuery(undefined, { skip: !options.some((option) => option.own), pollingInterval: watching ? WATCH_POLL_MS : 0 });
 
-  if (isLoading) return <Spinner label="Loading deposit addresses" />;
-  if (isError) return <Alert tone="danger" title="Could not load the deposit addresses. Please refresh the page." />;
+  if (isLoading) return <Spinner label={t('depositPage.loadingAddresses')} />;
+  if (isError) return <Alert tone="danger" title={t('depositPage.addressesFailed')} />;
   if (!selected) {
     return (
-      <Alert tone="warning" title="Deposits are not open yet">
-        No receiving address is set up for any asset. Please contact support before sending anything.
+      <Alert tone="warning" title={t('depositPage.closed.title')}>
+        {t('depositPage.closed.body')}
       </Alert>
     );
   }
   return (
     <>
-      <div role="radiogroup" aria-label="Asset" className="flex flex-wrap gap-2">
+      <div role="radiogroup" aria-label={t('depositPage.asset')} className="flex flex-wrap gap-2">
         {options.map((option) => (
           <button
             key={option.asset}
@@ -86,49 +90,59 @@ function OpenDeposits() {
   );
 }
 
+/**
+ * A translated sentence with <strong>…</strong> around its emphasised parts, rendered as <strong>
+ * elements (what react-i18next's Trans does, without adding Trans to the first load's chunk).
+ */
+function Emphasised({ text }: { text: string }) {
+  return <>{text.split(/<strong>(.*?)<\/strong>/g).map((part, index) => (index % 2 === 1 ? <strong key={index}>{part}</strong> : part))}</>;
+}
+
 function AddressCard({ option, className }: { option: DepositOption; className?: string }) {
   // currentData: while another asset's address loads, never show the previous one.
+  const { t } = useTranslation('app');
+  const translate = useTranslateMessage();
   const { currentData: data, isFetching, isError, error } = useDepositAddressQuery(option.asset);
   return (
     <Card className={cn('space-y-5', className)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">{option.own ? `Your ${option.asset} deposit address` : `${option.asset} receiving address`}</h2>
+        <h2 className="text-base font-semibold text-slate-900 dark:text-white">{option.own ? t('depositPage.ownAddress', { asset: option.asset }) : t('depositPage.sharedAddress', { asset: option.asset })}</h2>
         <Badge tone="info">{option.network}</Badge>
       </div>
       {isFetching && !data ? (
-        <Spinner label="Loading your address" />
+        <Spinner label={t('depositPage.loadingAddress')} />
       ) : isError || !data ? (
-        <Alert tone="danger">{errorMessage(error, 'Could not load the address. Please refresh the page.')}</Alert>
+        <Alert tone="danger">{translate(errorMessage(error, t('depositPage.addressFailed')))}</Alert>
       ) : (
         <>
           <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
             <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
-              <QRCodeSVG value={data.address} size={156} aria-label={`QR code of the ${data.asset} address`} role="img" />
+              <QRCodeSVG value={data.address} size={156} aria-label={t('depositPage.qr', { asset: data.asset })} role="img" />
             </div>
             <div className="min-w-0 flex-1 space-y-3">
               <p className="break-all rounded-lg bg-slate-100 p-3 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="deposit-address">
                 {data.address}
               </p>
-              <CopyButton value={data.address} label="Copy address" />
+              <CopyButton value={data.address} label={t('depositPage.copyAddress')} />
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {data.own ? 'This address is yours alone' : 'This address is shared'} and receives{' '}
-                <strong>{data.acceptedAssets.join(', ')}</strong> on <strong>{data.network}</strong>.
+                <Emphasised
+                  text={t(data.own ? 'depositPage.receivesOwn' : 'depositPage.receivesShared', { assets: data.acceptedAssets.join(', '), network: data.network })}
+                />
               </p>
             </div>
           </div>
-          <Alert tone="warning" title={`Send only on ${data.network}`}>
+          <Alert tone="warning" title={t('depositPage.sendOnly', { network: data.network })}>
             <span className="inline-flex gap-2">
               <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              Crypto sent on any other network, or any asset not listed above, cannot be recovered.
+              {t('depositPage.sendOnlyBody')}
             </span>
           </Alert>
           {data.detection ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              We see your transfer within moments and credit it automatically after <strong>{data.confirmationsRequired} confirmations</strong>
-              {data.asset === 'ETH' ? ', once our team has confirmed its US dollar value' : ', one US dollar per token'}. There is nothing to report.
+              <Emphasised text={t(data.asset === 'ETH' ? 'depositPage.detectionValued' : 'depositPage.detectionTokens', { confirmations: data.confirmationsRequired })} />
             </p>
           ) : (
-            <p className="text-sm text-slate-700 dark:text-slate-300">After sending, report the US dollar amount below: our team checks the payment on chain and credits your balance.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t('depositPage.reportBelow')}</p>
           )}
         </>
       )}
@@ -137,6 +151,7 @@ function AddressCard({ option, className }: { option: DepositOption; className?:
 }
 
 function ReportForm({ option }: { option: DepositOption }) {
+  const { t } = useTranslation('app');
   const navigate = useNavigate();
   const [createPayment, { isLoading: submitting }] = useCreatePaymentMutation();
   const [done, setDone] = useState<string | null>(null);
@@ -145,7 +160,7 @@ function ReportForm({ option }: { option: DepositOption }) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<PaymentCreateInput, unknown, z.output<typeof paymentCreateSchema>>({ resolver: zodResolver(paymentCreateSchema), defaultValues: { amount: '', txHash: '' } });
 
   useEffect(() => {
@@ -161,20 +176,20 @@ function ReportForm({ option }: { option: DepositOption }) {
       toast.success(answer.message);
       setDone(answer.transaction.transactionId);
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Error processing payment'));
+      toast.error(errorMessage(failure, t('depositPage.failed')));
     }
   }
 
   const form = (
     <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
-      <Field label="Amount sent (USD)" error={errors.amount?.message} hint="The US dollar value of what you sent, e.g. 150.00">
+      <Field label={t('depositPage.amount')} error={errors.amount?.message} hint={t('depositPage.amountHint')}>
         {(props) => <Input {...props} {...register('amount')} inputMode="decimal" autoComplete="off" placeholder="0.00" />}
       </Field>
-      <Field label={option.detection ? 'Transaction hash' : 'Transaction hash (optional)'} error={errors.txHash?.message} hint="Helps us match your payment on chain">
+      <Field label={option.detection ? t('depositPage.txHash') : t('depositPage.txHashOptional')} error={errors.txHash?.message} hint={t('depositPage.txHashHint')}>
         {(props) => <Input {...props} {...register('txHash')} autoComplete="off" spellCheck={false} />}
       </Field>
-      <Button type="submit" loading={submitting} disabled={Boolean(done)} className="w-full">
-        I have sent the payment
+      <Button type="submit" loading={submitting || isSubmitting} disabled={Boolean(done)} className="w-full">
+        {t('depositPage.submit')}
       </Button>
     </form>
   );
@@ -182,18 +197,18 @@ function ReportForm({ option }: { option: DepositOption }) {
   return (
     <Card>
       {done ? (
-        <Alert tone="success" title={`Deposit ${done} submitted`}>
-          It shows as Pending until it is confirmed. Taking you to your history…
+        <Alert tone="success" title={t('depositPage.done.title', { id: done })}>
+          {t('depositPage.done.body')}
         </Alert>
       ) : option.detection ? (
         <details>
-          <summary className="cursor-pointer text-sm font-semibold text-slate-900 dark:text-white">Sent it and want to tell us about it?</summary>
-          <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-400">Not needed: transfers to your address are credited automatically. A report with the transaction hash is matched to it, never counted twice.</p>
+          <summary className="cursor-pointer text-sm font-semibold text-slate-900 dark:text-white">{t('depositPage.tellUs')}</summary>
+          <p className="mb-4 mt-2 text-sm text-slate-600 dark:text-slate-400">{t('depositPage.notNeeded')}</p>
           {form}
         </details>
       ) : (
         <>
-          <h2 className="mb-4 text-base font-semibold text-slate-900 dark:text-white">Report your payment</h2>
+          <h2 className="mb-4 text-base font-semibold text-slate-900 dark:text-white">{t('depositPage.reportTitle')}</h2>
           {form}
         </>
       )}

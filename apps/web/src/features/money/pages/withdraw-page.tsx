@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
@@ -8,11 +9,9 @@ import { Trash2 } from 'lucide-react';
 import {
   centsFromDecimal,
   formatCents,
-  formatUsd,
-  INVALID_WALLET_ADDRESS,
-  isValidAddress,
   MAX_SAVED_WALLETS,
   parseAmount,
+  savedWalletSchema,
   SUPPORTED_ASSETS,
   TIMERS_MS,
   withdrawalFeeCents,
@@ -25,6 +24,7 @@ import { Card, PageHeader } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
+import { formatPercent, formatUsd } from '../../../i18n/format';
 import { errorMessage, idempotencyKey } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -44,7 +44,8 @@ type Reviewed = z.output<ReturnType<typeof withdrawalReviewSchema>>;
 const NOT_LOADED = withdrawalReviewSchema({ availableCents: 0, fee: { flatCents: 0, basisPoints: 0 } });
 
 export function WithdrawPage() {
-  useDocumentTitle('Withdraw', 'Withdraw to your crypto wallet.');
+  const { t } = useTranslation('app');
+  useDocumentTitle(t('withdrawPage.title'), t('withdrawPage.metaDescription'));
   const navigate = useNavigate();
   const { data: figures } = useDashboardQuery();
   const { data: schedule } = useFeeScheduleQuery();
@@ -67,7 +68,7 @@ export function WithdrawPage() {
     setValue,
     setError,
     control,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<WithdrawalReviewValues, unknown, Reviewed>({ resolver: zodResolver(schema), defaultValues: { asset: 'BTC', walletAddress: '', amount: '' } });
   const asset = useWatch({ control, name: 'asset' });
   const address = useWatch({ control, name: 'walletAddress' }).trim();
@@ -82,13 +83,13 @@ export function WithdrawPage() {
   const feeCents = schedule && amountCents ? withdrawalFeeCents(amountCents, schedule) : 0;
   const netCents = amountCents - feeCents;
   const scheduleText = useMemo(() => {
-    if (!schedule) return 'Loading the fee schedule…';
-    if (schedule.flatCents === 0 && schedule.basisPoints === 0) return 'No withdrawal fee.';
+    if (!schedule) return t('withdrawPage.fee.loading');
+    if (schedule.flatCents === 0 && schedule.basisPoints === 0) return t('withdrawPage.fee.none');
     const parts = [];
     if (schedule.flatCents) parts.push(formatUsd(schedule.flatCents));
-    if (schedule.basisPoints) parts.push(`${schedule.percent}% of the amount`);
-    return `Withdrawal fee: ${parts.join(' + ')}, taken from the amount.`;
-  }, [schedule]);
+    if (schedule.basisPoints) parts.push(t('withdrawPage.fee.percent', { percent: formatPercent(schedule.basisPoints / 100) }));
+    return t('withdrawPage.fee.schedule', { parts: parts.join(' + ') });
+  }, [schedule, t]);
   // The dialog never shows an amount the balance no longer covers (it can drop while it is open).
   const confirmable = reviewed !== null && availableCents !== null && reviewed.amountCents <= availableCents;
 
@@ -106,7 +107,7 @@ export function WithdrawPage() {
       setReviewed(null);
       setDone(true);
     } catch (failure) {
-      const message = errorMessage(failure, 'Error requesting withdrawal');
+      const message = errorMessage(failure, t('withdrawPage.failed'));
       toast.error(message);
       setError('amount', { message });
       setReviewed(null);
@@ -115,24 +116,26 @@ export function WithdrawPage() {
   }
 
   async function saveCurrent() {
-    if (!address || !isValidAddress(asset, address)) {
-      setError('walletAddress', { message: INVALID_WALLET_ADDRESS });
+    // The saved-wallet rule the server applies (savedWalletSchema), said under the address field.
+    const checked = savedWalletSchema.safeParse({ asset, address });
+    if (!checked.success) {
+      setError('walletAddress', { message: checked.error.issues[0]!.message });
       return;
     }
     try {
       await saveWallet({ asset, address }).unwrap();
-      toast.success('Wallet address saved');
+      toast.success(t('withdrawPage.wallets.saved'));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not save the wallet address'));
+      toast.error(errorMessage(failure, t('withdrawPage.wallets.saveFailed')));
     }
   }
 
   async function remove(id: string) {
     try {
       await deleteWallet(id).unwrap();
-      toast.success('Wallet address deleted');
+      toast.success(t('withdrawPage.wallets.deleted'));
     } catch (failure) {
-      toast.error(errorMessage(failure, 'Could not delete the wallet address'));
+      toast.error(errorMessage(failure, t('withdrawPage.wallets.deleteFailed')));
     }
   }
 
@@ -140,68 +143,68 @@ export function WithdrawPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Withdraw" description="Requests are accepted 24/7 and usually processed within 1-2 business days." />
+      <PageHeader title={t('withdrawPage.title')} description={t('withdrawPage.description')} />
       {done && (
-        <Alert tone="success" title="Withdrawal requested">
-          The amount is held from your available balance until it is processed. Taking you to your history…
+        <Alert tone="success" title={t('withdrawPage.done.title')}>
+          {t('withdrawPage.done.body')}
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <form onSubmit={handleSubmit(setReviewed)} noValidate className="space-y-4">
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Available to withdraw: <strong className="text-slate-900 dark:text-white">{figures ? <Money value={figures.availableBalance} /> : '…'}</strong>
+              {t('withdrawPage.available')} <strong className="text-slate-900 dark:text-white">{figures ? <Money value={figures.availableBalance} /> : '…'}</strong>
             </p>
-            <Field label="Asset" error={errors.asset?.message}>
+            <Field label={t('withdrawPage.asset')} error={errors.asset?.message}>
               {(props) => (
                 <Select {...props} {...register('asset')}>
                   {assets.map((item) => (
                     <option key={item.asset} value={item.asset}>
-                      {item.network === 'evm' && item.asset !== 'ETH' ? `${item.asset} (ERC-20)` : item.asset}
+                      {item.network === 'evm' && item.asset !== 'ETH' ? t('withdrawPage.erc20', { asset: item.asset }) : item.asset}
                     </option>
                   ))}
                 </Select>
               )}
             </Field>
-            <Field label="Wallet address" error={errors.walletAddress?.message} hint={asset === 'BTC' ? 'A Bitcoin address (1…, 3… or bc1…)' : 'An Ethereum address (0x…)'}>
+            <Field label={t('withdrawPage.address')} error={errors.walletAddress?.message} hint={asset === 'BTC' ? t('withdrawPage.btcHint') : t('withdrawPage.ethHint')}>
               {(props) => <Input {...props} {...register('walletAddress')} autoComplete="off" spellCheck={false} className="font-mono" />}
             </Field>
-            <Field label="Amount (USD)" error={errors.amount?.message} hint={scheduleText}>
+            <Field label={t('withdrawPage.amount')} error={errors.amount?.message} hint={scheduleText}>
               {(props) => <Input {...props} {...register('amount')} inputMode="decimal" autoComplete="off" placeholder="0.00" />}
             </Field>
             {amountCents > 0 && schedule && (
-              <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label="Fee and net amount">
+              <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={t('withdrawPage.summary.label')}>
                 <div>
-                  <dt className="text-slate-500 dark:text-slate-400">Amount</dt>
+                  <dt className="text-slate-500 dark:text-slate-400">{t('withdrawPage.summary.amount')}</dt>
                   <dd className="font-semibold tabular-nums">{formatUsd(amountCents)}</dd>
                 </div>
                 <div>
-                  <dt className="text-slate-500 dark:text-slate-400">Fee</dt>
+                  <dt className="text-slate-500 dark:text-slate-400">{t('withdrawPage.summary.fee')}</dt>
                   <dd className="font-semibold tabular-nums">{formatUsd(feeCents)}</dd>
                 </div>
                 <div>
-                  <dt className="text-slate-500 dark:text-slate-400">You receive</dt>
+                  <dt className="text-slate-500 dark:text-slate-400">{t('withdrawPage.summary.receive')}</dt>
                   <dd className="font-semibold tabular-nums">{netCents > 0 ? formatUsd(netCents) : '—'}</dd>
                 </div>
               </dl>
             )}
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="submit" disabled={done || !loaded}>
-                {loaded ? 'Review withdrawal' : 'Loading your balance…'}
+              <Button type="submit" disabled={done || !loaded || isSubmitting}>
+                {loaded ? t('withdrawPage.review') : t('withdrawPage.loadingBalance')}
               </Button>
               {!alreadySaved && wallets.length < MAX_SAVED_WALLETS && (
                 <Button variant="outline" onClick={() => void saveCurrent()} loading={saving}>
-                  Save this address
+                  {t('withdrawPage.wallets.save')}
                 </Button>
               )}
             </div>
           </form>
         </Card>
         <Card>
-          <h2 className="text-base font-semibold text-slate-900 dark:text-white">Saved wallets</h2>
-          <p className="mb-3 text-xs text-slate-500 dark:text-slate-400">Up to {MAX_SAVED_WALLETS} addresses. Choose one to fill the form.</p>
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('withdrawPage.wallets.title')}</h2>
+          <p className="mb-3 text-xs text-slate-500 dark:text-slate-400">{t('withdrawPage.wallets.hint', { max: MAX_SAVED_WALLETS })}</p>
           {wallets.length === 0 ? (
-            <p className="text-sm text-slate-500 dark:text-slate-400">No saved addresses yet.</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('withdrawPage.wallets.none')}</p>
           ) : (
             <ul className="space-y-2">
               {wallets.map((wallet) => {
@@ -220,7 +223,7 @@ export function WithdrawPage() {
                       <span className="block text-xs font-semibold text-slate-700 dark:text-slate-200">{wallet.label || wallet.asset}</span>
                       <span className="block truncate font-mono text-xs text-slate-500 dark:text-slate-400">{wallet.address}</span>
                     </button>
-                    <Button variant="ghost" size="sm" aria-label={`Delete saved address ${wallet.address}`} onClick={() => void remove(wallet._id)}>
+                    <Button variant="ghost" size="sm" aria-label={t('withdrawPage.wallets.delete', { address: wallet.address })} onClick={() => void remove(wallet._id)}>
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </li>
@@ -233,15 +236,15 @@ export function WithdrawPage() {
       <Dialog
         open={confirmable}
         onOpenChange={(open) => !open && setReviewed(null)}
-        title="Confirm your withdrawal"
-        description="Withdrawals cannot be reversed once sent. Check the address carefully."
+        title={t('withdrawPage.confirm.title')}
+        description={t('withdrawPage.confirm.description')}
         footer={
           <>
             <Button variant="outline" onClick={() => setReviewed(null)}>
-              Back
+              {t('withdrawPage.confirm.back')}
             </Button>
             <Button onClick={() => void confirm()} loading={submitting}>
-              Confirm withdrawal
+              {t('withdrawPage.confirm.submit')}
             </Button>
           </>
         }
@@ -249,25 +252,25 @@ export function WithdrawPage() {
         {reviewed && (
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-500">Amount (held from your balance)</dt>
+              <dt className="text-slate-500">{t('withdrawPage.confirm.held')}</dt>
               <dd className="font-semibold tabular-nums">{formatUsd(reviewed.amountCents)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-500">Fee</dt>
+              <dt className="text-slate-500">{t('withdrawPage.summary.fee')}</dt>
               <dd className="font-semibold tabular-nums">{formatUsd(reviewed.feeCents)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-500">You receive</dt>
+              <dt className="text-slate-500">{t('withdrawPage.summary.receive')}</dt>
               <dd className="font-semibold tabular-nums">{formatUsd(reviewed.netCents)}</dd>
             </div>
             {availableCents !== null && (
               <div className="flex justify-between gap-4">
-                <dt className="text-slate-500">Available after this request</dt>
+                <dt className="text-slate-500">{t('withdrawPage.confirm.after')}</dt>
                 <dd className="font-semibold tabular-nums">{formatUsd(availableCents - reviewed.amountCents)}</dd>
               </div>
             )}
             <div>
-              <dt className="text-slate-500">To {reviewed.asset} address</dt>
+              <dt className="text-slate-500">{t('withdrawPage.confirm.to', { asset: reviewed.asset })}</dt>
               <dd className="break-all font-mono text-xs">{reviewed.walletAddress}</dd>
             </div>
           </dl>
