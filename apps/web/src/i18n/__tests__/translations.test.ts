@@ -16,7 +16,6 @@ const bundle = (language: string, namespace: string) => BUNDLES[`../locales/${la
  */
 const NOT_YET_TRANSLATED = new Set<string>([
   'app/composed-routes.tsx',
-  'features/admin/pages/settings-page.tsx',
   'features/auth/components/devices-section.tsx',
   'features/auth/components/passkeys-section.tsx',
   'features/auth/components/two-factor-section.tsx',
