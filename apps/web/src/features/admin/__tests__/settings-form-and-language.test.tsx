@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SETTINGS_MESSAGES, type AuditListResponse, type Settings } from '@app/shared';
+import { SETTINGS_MESSAGES, settingsSchema, type AuditListResponse, type Settings } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { changeLanguage } from '../../../i18n';
 import { resolveRelativeRequests } from './admin-test-utils';
@@ -9,19 +9,8 @@ import { resolveRelativeRequests } from './admin-test-utils';
 // Lazy pages load slowly when the machine is busy; wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const settings: Settings = {
-  depositAddresses: {},
-  watchKeys: {},
-  evmTokens: [],
-  explorerTxUrl: '',
-  withdrawalFee: { flatCents: 150, basisPoints: 50 },
-  referralBonus: { basisPoints: 500, capCents: 500 },
-  support: { phone: '', email: '', chatEmbedUrl: '', hours: '' },
-  chartServiceUrl: '',
-  riskNotice: 'Investing involves risk.',
-  requireStaffTwoFactor: false,
-  fourEyesThresholdCents: 100_000,
-};
+// The defaults, with a fee and the bonus cap at its $5.00 limit.
+const settings: Settings = settingsSchema.parse({ withdrawalFee: { flatCents: 150, basisPoints: 50 } });
 
 const log: AuditListResponse = {
   items: [

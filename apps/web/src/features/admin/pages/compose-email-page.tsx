@@ -30,15 +30,9 @@ export function ComposeEmailPage() {
   useDocumentTitle(t('composeEmailPage.title'), t('composeEmailPage.docDescription'));
   const [params] = useSearchParams();
   const [send] = useSendComposedEmailMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(composeEmailSchema),
-    defaultValues: { send_to: params.get('to') ?? '', reply_to: '', subject: '', message: '' },
-  });
+  const defaultValues = { send_to: params.get('to') ?? '', reply_to: '', subject: '', message: '' };
+  const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(composeEmailSchema), defaultValues });
+  const { errors, isSubmitting } = formState;
 
   async function onSubmit(values: FormOutput) {
     try {
