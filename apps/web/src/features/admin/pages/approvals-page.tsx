@@ -5,15 +5,14 @@ import { ADMIN_MESSAGES, type ApprovalView } from '@app/shared';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { EmptyState } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useApprovalsQuery, useDecideApprovalMutation } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
 import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
 
@@ -92,13 +91,10 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
 /** Staff: adjustments and withdrawals above the four-eyes threshold, waiting for a second approver. */
 export function ApprovalsPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('approvalsPage.title'), t('approvalsPage.docDescription'));
   const user = useCurrentUser();
   const query = useApprovalsQuery(undefined, { pollingInterval: 30_000 });
   return (
-    <>
-      <PageHeader title={t('approvalsPage.title')} description={t('approvalsPage.description')} />
-      <AdminNav />
+    <AdminPage messages="approvalsPage">
       <QueryState
         query={query}
         loading={t('approvalsPage.loading')}
@@ -114,6 +110,6 @@ export function ApprovalsPage() {
           </ul>
         )}
       </QueryState>
-    </>
+    </AdminPage>
   );
 }

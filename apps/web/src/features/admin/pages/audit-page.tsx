@@ -4,12 +4,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { AuditItem } from '@app/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuditQuery, type AuditArgs } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
 import { Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
@@ -66,7 +65,6 @@ function AuditEntry({ item }: { item: AuditItem }) {
 /** Staff: the append-only audit log, read-only, with filters. */
 export function AuditPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('auditPage.title'), t('auditPage.docDescription'));
   const [params] = useSearchParams();
   // Links (a user card's audit trail) open the log already filtered.
   const [initial] = useState<AuditArgs>(() => ({
@@ -81,9 +79,7 @@ export function AuditPage() {
   const { data } = query;
 
   return (
-    <>
-      <PageHeader title={t('auditPage.title')} description={t('auditPage.description')} />
-      <AdminNav />
+    <AdminPage messages="auditPage">
       <Card className="mb-4 p-4">
         <form
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
@@ -153,6 +149,6 @@ export function AuditPage() {
         </QueryState>
       </Card>
       {data && <Pager page={data.page} pages={data.pages} onPage={setPage} />}
-    </>
+    </AdminPage>
   );
 }

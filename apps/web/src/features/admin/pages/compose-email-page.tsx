@@ -7,12 +7,11 @@ import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { ADMIN_MESSAGES, composeEmailSchema } from '@app/shared';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSendComposedEmailMutation } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
 
 type FormInput = z.input<typeof composeEmailSchema>;
 type FormOutput = z.output<typeof composeEmailSchema>;
@@ -27,7 +26,6 @@ function failureText(error: unknown): string {
 /** SPEC /compose-email: send_to, reply_to, subject, message; all required, emails valid. */
 export function ComposeEmailPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('composeEmailPage.title'), t('composeEmailPage.docDescription'));
   const [params] = useSearchParams();
   const [send] = useSendComposedEmailMutation();
   const defaultValues = { send_to: params.get('to') ?? '', reply_to: '', subject: '', message: '' };
@@ -45,9 +43,7 @@ export function ComposeEmailPage() {
   }
 
   return (
-    <>
-      <PageHeader title={t('composeEmailPage.title')} description={t('composeEmailPage.description')} />
-      <AdminNav />
+    <AdminPage messages="composeEmailPage">
       <Card className="max-w-3xl">
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-label={t('composeEmailPage.form')}>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -69,6 +65,6 @@ export function ComposeEmailPage() {
           </Button>
         </form>
       </Card>
-    </>
+    </AdminPage>
   );
 }

@@ -6,13 +6,11 @@ import { ADMIN_MESSAGES, OUTBOX_STATUSES, type OutboxItem, type OutboxStatusName
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOutboxQuery, useRetryEmailMutation } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
 import { Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
@@ -83,7 +81,6 @@ function OutboxRow({ item }: { item: OutboxItem }) {
 /** Staff: every email the platform sent or will send, with retry for failures. */
 export function OutboxPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('outboxPage.title'), t('outboxPage.docDescription'));
   const [status, setStatus] = useState<OutboxStatusName | undefined>(undefined);
   const [page, setPage] = useState(1);
   const query = useOutboxQuery({ status, page });
@@ -94,9 +91,7 @@ export function OutboxPage() {
   ];
 
   return (
-    <>
-      <PageHeader title={t('outboxPage.title')} description={t('outboxPage.description')} />
-      <AdminNav />
+    <AdminPage messages="outboxPage">
       {data && !data.delivering && (
         <Alert tone="info" className="mb-4" title={t('outboxPage.noServerTitle')}>
           {t('outboxPage.noServer')}
@@ -149,6 +144,6 @@ export function OutboxPage() {
         </QueryState>
       </div>
       {data && <Pager page={data.page} pages={data.pages} onPage={setPage} />}
-    </>
+    </AdminPage>
   );
 }

@@ -7,15 +7,14 @@ import { Plus, Trash2 } from 'lucide-react';
 import { ADMIN_MESSAGES, formatCents, REFERRAL_BONUS_MAX_CENTS, settingsAssets, settingsFormSchema, type SettingsFormValues } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { formatUsd } from '../../../i18n/format';
 import { useTranslateMessage } from '../../../i18n/messages';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveSettingsMutation, useSettingsQuery, type AdminSettings } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
 import { QueryState } from '../components/query-state';
 
 type FormOutput = z.output<typeof settingsFormSchema>;
@@ -207,14 +206,11 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 /** Admins: operator settings; every change is audited with before and after. */
 export function SettingsPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('settingsPage.title'), t('settingsPage.docDescription'));
   const user = useCurrentUser();
   const admin = user?.role === 'admin';
   const query = useSettingsQuery(undefined, { skip: !admin });
   return (
-    <>
-      <PageHeader title={t('settingsPage.title')} description={t('settingsPage.description')} />
-      <AdminNav />
+    <AdminPage messages="settingsPage">
       {admin ? (
         <QueryState query={query} loading={t('settingsPage.loading')} failed={t('settingsPage.failed')}>
           {(settings) => <SettingsForm settings={settings} />}
@@ -224,6 +220,6 @@ export function SettingsPage() {
           {t('settingsPage.adminsOnlyText')}
         </Alert>
       )}
-    </>
+    </AdminPage>
   );
 }

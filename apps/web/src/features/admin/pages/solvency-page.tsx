@@ -2,11 +2,10 @@ import { CheckCircle2, AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader, StatCard } from '../../../components/ui/card';
+import { Card, StatCard } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSolvencyQuery } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
 import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
 
@@ -29,21 +28,17 @@ function Line({ label, value, hint, strong }: { label: string; value: string; hi
 /** Staff: what users are owed against what the platform has received and paid, from the ledger. */
 export function SolvencyPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('solvencyPage.title'), t('solvencyPage.docDescription'));
   const query = useSolvencyQuery();
   const { refetch, isFetching } = query;
   return (
-    <>
-      <PageHeader
-        title={t('solvencyPage.title')}
-        description={t('solvencyPage.description')}
-        actions={
-          <Button variant="outline" size="sm" onClick={() => refetch()} loading={isFetching}>
-            {t('solvencyPage.refresh')}
-          </Button>
-        }
-      />
-      <AdminNav />
+    <AdminPage
+      messages="solvencyPage"
+      actions={
+        <Button variant="outline" size="sm" onClick={() => refetch()} loading={isFetching}>
+          {t('solvencyPage.refresh')}
+        </Button>
+      }
+    >
       <QueryState query={query} loading={t('solvencyPage.loading')} failed={t('solvencyPage.failed')}>
         {(data) => (
           <div className="space-y-6">
@@ -138,6 +133,6 @@ export function SolvencyPage() {
           </div>
         )}
       </QueryState>
-    </>
+    </AdminPage>
   );
 }
