@@ -79,17 +79,20 @@ function startFlags(): string[] {
 
 /**
  * Starts the real app (built web app included) as `npm start` runs it: the server bundle, with
- * the same Node flags; on the embedded database, or on PostgreSQL with databaseUrl.
+ * the same Node flags; on the embedded database, or on PostgreSQL with databaseUrl; this
+ * checkout's sources unless `checkout` names another (its bundle built already).
  */
-export async function startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startApp(options: { databaseUrl?: string; env?: Record<string, string>; checkout?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  if (!bundleBuilt) {
+  // Another checkout (bench/builds.ts) brings its own server bundle, built there.
+  const checkout = options.checkout ?? ROOT;
+  if (!options.checkout && !bundleBuilt) {
     spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  const child = spawnServer([...startFlags(), path.join(ROOT, 'apps/server/dist/server.mjs')], {
-    cwd: ROOT,
+  const child = spawnServer([...startFlags(), path.join(checkout, 'apps/server/dist/server.mjs')], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),
@@ -128,6 +131,8 @@ export async function measure(options: {
   url: string;
   connections?: number;
   durationSeconds?: number;
+  /** Called between the unmeasured warm-up second and the measured run (bench/builds.ts reads the server's CPU time there). */
+  afterWarmUp?: () => void;
   /** One set for every request, or several: each connection then sends one of them (one user per connection). */
   headers?: Record<string, string> | Record<string, string>[];
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -153,6 +158,7 @@ export async function measure(options: {
     // An unmeasured second first, so neither the server's nor autocannon's JIT is cold in the
     // figure (the baseline, measured first, would otherwise carry a cold load generator).
     await run(1);
+    options.afterWarmUp?.();
     result = await run(options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 5));
   } finally {
     if (pinning) setOwnCpus(`0-${os.cpus().length - 1}`);
@@ -163,6 +169,15 @@ export async function measure(options: {
     non2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc). */
+export function cpuMicros(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
 }
 
 export function rssMb(child: ChildProcess): number {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@app/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox, type OutboxRow } from '../db/schema';
 import { renderEmail, type EmailContent } from './render';
@@ -9,6 +10,8 @@ export interface OutgoingEmail {
   to: string;
   replyTo?: string;
   kind: string;
+  /** The reader's language (`users.language`): the content is written in it; English when not given. */
+  language?: Language;
   content: EmailContent;
 }
 
@@ -129,7 +132,7 @@ export function createOutbox(options: {
 
   /** An email as its outbox row: rendered now, waiting for delivery (or kept, without SMTP). */
   function outboxRow(email: OutgoingEmail): typeof emailOutbox.$inferInsert {
-    const rendered = renderEmail(email.content);
+    const rendered = renderEmail(email.content, email.language);
     return {
       toAddress: email.to,
       replyTo: email.replyTo ?? null,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { KycStatus, Role } from '@app/shared';
+import type { KycStatus, Language, Role } from '@app/shared';
 import { buildApp } from '../../src/app';
 import { loadChainConfig, type Config } from '../../src/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
@@ -151,6 +151,7 @@ export interface TestApp {
     name?: string;
     password?: string;
     referredById?: string;
+    language?: Language;
   }): Promise<TestUser>;
   close(): Promise<void>;
 }
@@ -185,6 +186,7 @@ export async function buildTestApp(
         isVerified: userOptions.isVerified ?? true,
         kycStatus: userOptions.kycStatus ?? 'Approved',
         referredById: userOptions.referredById ?? null,
+        ...(userOptions.language ? { language: userOptions.language } : {}),
       });
       const { token } = await createSession(database.db, user.id, { deviceId: 'test-device' });
       return { user, token, headers: { authorization: `Bearer ${token}` } };

@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '@app/shared';
+import { i18n } from '../i18n';
 
 /** Thrown by apiFetch: carries the server's message (SPEC §8: shown first where supplied). */
 export class ApiError extends Error {
@@ -41,7 +42,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
     }
   }
   if (!response.ok) {
-    throw new ApiError(response.status, isApiErrorBody(data) ? data.message : `Request failed (${response.status})`);
+    throw new ApiError(response.status, isApiErrorBody(data) ? data.message : i18n.t('shell.requestFailed', { status: response.status }));
   }
   return data as T;
 }

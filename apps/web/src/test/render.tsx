@@ -7,6 +7,7 @@ import type { UserView } from '@app/shared';
 import { makeStore } from '../app/store';
 import { AppRoutes } from '../app/router';
 import { SET_USER } from '../features/auth/auth-slice';
+import { jsonResponse, type ApiAnswer } from './api';
 
 export function testUser(overrides: Partial<UserView> = {}): UserView {
   return {
@@ -35,22 +36,19 @@ export function testUser(overrides: Partial<UserView> = {}): UserView {
   };
 }
 
-type Responder = (url: string, init?: RequestInit) => { status?: number; body?: unknown } | undefined;
+type Responder = (url: string, init?: RequestInit) => ApiAnswer;
 
 /**
- * Replaces fetch with answers keyed by path, for component tests (the end-to-end suite
- * drives the real server). Unanswered paths get 404.
+ * Replaces fetch with answers keyed by url, for component tests (the end-to-end suite
+ * drives the real server). Unanswered paths get 404. serveApi (test/api.ts) reads each call
+ * for you (path, method, body), whatever fetched it.
  */
 export function stubFetch(responder: Responder) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     calls.push({ url, init });
-    const answer = responder(url, init) ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonResponse(responder(url, init) ?? { status: 404, body: { message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fn);
   return { fn, calls };

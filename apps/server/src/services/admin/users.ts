@@ -6,6 +6,7 @@ import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
 import { getUserBalances } from '../../ledger/balances';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
@@ -72,19 +73,20 @@ export async function listUsers(db: DbOrTx, query: { search?: string | undefined
 // ------------------------------------------------------------------ role change
 
 function roleEmail(appUrl: string, user: UserRow, role: Role) {
-  const paragraphs =
+  return localizedEmail(user, 'role-changed', ({ t }) =>
     role === 'suspended'
-      ? [
-          `Hello ${user.name},`,
-          'Your account has been suspended and you have been signed out. If you think this is a mistake, please contact support.',
-        ]
-      : [`Hello ${user.name},`, `Your account role has been changed to "${role}".`, 'If you did not expect this change, please contact support.'];
-  return {
-    subject: role === 'suspended' ? 'Your account has been suspended' : 'Your account role has changed',
-    heading: role === 'suspended' ? 'Account suspended' : 'Role changed',
-    paragraphs,
-    ...(role === 'suspended' ? {} : { action: { label: 'Go to my account', url: `${appUrl}/my-account` } }),
-  };
+      ? {
+          subject: t('suspended.subject'),
+          heading: t('suspended.heading'),
+          paragraphs: [t('common.greeting', { name: user.name }), t('suspended.body')],
+        }
+      : {
+          subject: t('roleChanged.subject'),
+          heading: t('roleChanged.heading'),
+          paragraphs: [t('common.greeting', { name: user.name }), t('roleChanged.body', { role: t(`roleChanged.roles.${role}`) }), t('roleChanged.notExpected')],
+          action: { label: t('common.goToAccount'), url: `${appUrl}/my-account` },
+        },
+  );
 }
 
 /** POST /api/users/upgradeUser. Suspending ends the user's sessions; the user is emailed. */
@@ -106,7 +108,7 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: Sess
       before: { role: target.role },
       after: { role: input.role },
     });
-    await deps.outbox.enqueue(tx, { to: target.email, kind: 'role-changed', content: roleEmail(deps.config.appUrl, target, input.role) });
+    await deps.outbox.enqueue(tx, roleEmail(deps.config.appUrl, target, input.role));
     return { message: `User role updated to ${input.role}` };
   });
 }

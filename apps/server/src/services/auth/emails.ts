@@ -1,18 +1,25 @@
 import type { Language } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { authEmailTexts, emailDate } from '../../email/locales';
+import { localizedEmail, type EmailTexts } from '../../email/locales';
+import type { EmailContent } from '../../email/render';
 
-/** The emails of the sign-in flows; their wording, in each language, is in email/locales. */
+/** The emails of the sign-in flows, in the recipient's language; their wording is in email/locales/<language>.json. */
 
 type Recipient = { email: string; name: string; language?: Language };
 
+async function send(deps: AppDeps, db: DbOrTx, to: Recipient, kind: string, content: (texts: EmailTexts) => EmailContent) {
+  await deps.outbox.enqueue(db, localizedEmail(to, kind, content));
+}
+
 export async function sendVerificationEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, hours: number) {
-  await deps.outbox.enqueue(db, {
-    to: to.email,
-    kind: 'verification',
-    content: authEmailTexts(to.language).verification({ name: to.name, url: `${deps.config.appUrl}/verify/${token}`, hours }),
-  });
+  await send(deps, db, to, 'verification', ({ t }) => ({
+    subject: t('verification.subject'),
+    heading: t('verification.heading', { name: to.name }),
+    paragraphs: [t('verification.body')],
+    action: { label: t('verification.action'), url: `${deps.config.appUrl}/verify/${token}` },
+    footnote: t('verification.footnote', { hours }),
+  }));
 }
 
 export async function sendLoginCodeEmail(
@@ -23,32 +30,36 @@ export async function sendLoginCodeEmail(
   minutes: number,
   context: { ip: string | null; userAgent: string | null },
 ) {
-  await deps.outbox.enqueue(db, {
-    to: to.email,
-    kind: 'login-code',
-    content: authEmailTexts(to.language).loginCode({
-      code,
-      ip: context.ip,
-      url: `${deps.config.appUrl}/loginWithCode/${encodeURIComponent(to.email)}`,
-      minutes,
-    }),
-  });
+  await send(deps, db, to, 'login-code', ({ t }) => ({
+    subject: t('loginCode.subject', { code }),
+    heading: t('loginCode.heading'),
+    paragraphs: [
+      context.ip ? t('loginCode.bodyWithIp', { ip: context.ip }) : t('loginCode.body'),
+      t('loginCode.enterCode', { code }),
+      t('loginCode.notYou'),
+    ],
+    action: { label: t('loginCode.action'), url: `${deps.config.appUrl}/loginWithCode/${encodeURIComponent(to.email)}` },
+    footnote: t('loginCode.footnote', { minutes }),
+  }));
 }
 
 export async function sendResetEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, minutes: number) {
-  await deps.outbox.enqueue(db, {
-    to: to.email,
-    kind: 'password-reset',
-    content: authEmailTexts(to.language).reset({ name: to.name, url: `${deps.config.appUrl}/resetPassword/${token}`, minutes }),
-  });
+  await send(deps, db, to, 'password-reset', ({ t }) => ({
+    subject: t('passwordReset.subject'),
+    heading: t('passwordReset.heading', { name: to.name }),
+    paragraphs: [t('passwordReset.body')],
+    action: { label: t('passwordReset.action'), url: `${deps.config.appUrl}/resetPassword/${token}` },
+    footnote: t('passwordReset.footnote', { minutes }),
+  }));
 }
 
 export async function sendPasswordChangedEmail(deps: AppDeps, db: DbOrTx, to: Recipient, how: 'changed' | 'reset') {
-  await deps.outbox.enqueue(db, {
-    to: to.email,
-    kind: 'password-changed',
-    content: authEmailTexts(to.language).passwordChanged({ name: to.name, how, url: `${deps.config.appUrl}/forgot` }),
-  });
+  await send(deps, db, to, 'password-changed', ({ t }) => ({
+    subject: t('passwordChanged.subject'),
+    heading: t('passwordChanged.heading', { name: to.name }),
+    paragraphs: [t(how === 'reset' ? 'passwordChanged.byReset' : 'passwordChanged.byChange'), t('passwordChanged.notYou')],
+    action: { label: t('passwordChanged.action'), url: `${deps.config.appUrl}/forgot` },
+  }));
 }
 
 export async function sendNewDeviceEmail(
@@ -57,14 +68,16 @@ export async function sendNewDeviceEmail(
   to: Recipient,
   context: { ip: string | null; userAgent: string | null; at: Date },
 ) {
-  await deps.outbox.enqueue(db, {
-    to: to.email,
-    kind: 'new-device-login',
-    content: authEmailTexts(to.language).newDevice({
-      when: emailDate(context.at, to.language),
-      userAgent: context.userAgent?.slice(0, 150) ?? null,
-      ip: context.ip,
-      url: `${deps.config.appUrl}/user-profile`,
-    }),
-  });
+  const userAgent = context.userAgent?.slice(0, 150);
+  await send(deps, db, to, 'new-device-login', ({ t, date }) => ({
+    subject: t('newDevice.subject'),
+    heading: t('newDevice.heading'),
+    paragraphs: [
+      t('newDevice.body', { when: date(context.at) }),
+      [userAgent ? t('newDevice.browser', { userAgent }) : null, context.ip ? t('newDevice.ip', { ip: context.ip }) : null].filter(Boolean).join('\n') ||
+        t('newDevice.noDetails'),
+      t('newDevice.notYou'),
+    ],
+    action: { label: t('common.reviewSecurity'), url: `${deps.config.appUrl}/user-profile` },
+  }));
 }

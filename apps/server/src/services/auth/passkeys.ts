@@ -22,6 +22,7 @@ import {
   type WebauthnChallengeRow,
 } from '../../db/schema';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import type { SessionUser } from './sessions';
 
@@ -287,21 +288,16 @@ export function passkeyView(row: PasskeyRow): PasskeyView {
 }
 
 export async function sendPasskeyEmail(deps: AppDeps, db: DbOrTx, user: SessionUser, change: 'added' | 'removed', name: string) {
-  await deps.outbox.enqueue(db, {
-    to: user.email,
-    kind: `passkey-${change}`,
-    content: {
-      subject: change === 'added' ? 'A passkey was added to your account' : 'A passkey was removed from your account',
-      heading: change === 'added' ? 'New passkey' : 'Passkey removed',
-      paragraphs: [
-        change === 'added'
-          ? `The passkey "${name}" can now sign in to your account without a password.`
-          : `The passkey "${name}" can no longer sign in to your account.`,
-        'If this was not you, change your password and sign out your other devices from your profile (Security tab).',
-      ],
-      action: { label: 'Review security', url: `${deps.config.appUrl}/user-profile` },
-    },
-  });
+  const texts = change === 'added' ? 'passkeyAdded' : 'passkeyRemoved';
+  await deps.outbox.enqueue(
+    db,
+    localizedEmail(user, `passkey-${change}`, ({ t }) => ({
+      subject: t(`${texts}.subject`),
+      heading: t(`${texts}.heading`),
+      paragraphs: [t(`${texts}.body`, { name }), t('common.securityNotYou')],
+      action: { label: t('common.reviewSecurity'), url: `${deps.config.appUrl}/user-profile` },
+    })),
+  );
 }
 
 function constraintOf(error: unknown): string | undefined {

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { formatUsd, INVEST_MESSAGES } from '@app/shared';
+import { INVEST_MESSAGES } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { investments, users, type InvestmentRow } from '../../db/schema';
 import { releaseInvestmentHold, settleInvestment } from '../../ledger';
 import { rollOverIntoUpgrade } from '../../ledger/investments';
 import { conflict, notFound } from '../../lib/errors';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { investmentUrl, proratedProfitCents, termProfitCents } from './investments';
 
@@ -19,7 +20,7 @@ async function lockPending(tx: Tx, id: string): Promise<InvestmentRow> {
 }
 
 async function ownerOf(tx: Tx, userId: string) {
-  const [owner] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [owner] = await tx.select({ id: users.id, name: users.name, email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
   return owner;
 }
 
@@ -71,22 +72,21 @@ export async function approveInvestment(deps: AppDeps, actor: AuditActor, id: st
     const owner = await ownerOf(tx, row.userId);
     if (owner) {
       const profit = termProfitCents(row.amountCents, row.roiBasisPoints);
-      await deps.outbox.enqueue(tx, {
-        to: owner.email,
-        kind: 'investment-approved',
-        content: {
-          subject: ended ? 'Your plan upgrade was approved' : 'Your investment was approved',
-          heading: ended ? `Upgraded to ${row.planName}` : 'Your investment is active',
+      await deps.outbox.enqueue(
+        tx,
+        localizedEmail(owner, 'investment-approved', ({ t, usd, date }) => ({
+          subject: t(ended ? 'upgradeApproved.subject' : 'investmentApproved.subject'),
+          heading: ended ? t('upgradeApproved.heading', { plan: row.planName }) : t('investmentApproved.heading'),
           paragraphs: [
-            `Hello ${owner.name},`,
+            t('common.greeting', { name: owner.name }),
             ended
-              ? `Your previous investment ended early with ${formatUsd(ended.profitCents ?? 0)} profit. ${formatUsd(row.amountCents)} now runs in the ${row.planName} plan.`
-              : `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan has started.`,
-            `It matures on ${endDate.toUTCString()} and is expected to pay ${formatUsd(row.amountCents + profit)} (${formatUsd(profit)} profit) into your wallet.`,
+              ? t('upgradeApproved.body', { profit: usd(ended.profitCents ?? 0), amount: usd(row.amountCents), plan: row.planName })
+              : t('investmentApproved.body', { amount: usd(row.amountCents), plan: row.planName }),
+            t('investmentApproved.matures', { date: date(endDate), total: usd(row.amountCents + profit), profit: usd(profit) }),
           ],
-          action: { label: 'View investment', url: investmentUrl(deps, row) },
-        },
-      });
+          action: { label: t('common.viewInvestment'), url: investmentUrl(deps, row) },
+        })),
+      );
     }
     await recordAudit(tx, actor, {
       action: 'investment.approve',
@@ -127,21 +127,23 @@ export async function rejectInvestment(deps: AppDeps, actor: AuditActor, id: str
     if (!row) throw conflict(INVEST_MESSAGES.alreadyDecided);
     const owner = await ownerOf(tx, row.userId);
     if (owner) {
-      await deps.outbox.enqueue(tx, {
-        to: owner.email,
-        kind: 'investment-rejected',
-        content: {
-          subject: pending.kind === 'upgrade' ? 'Your plan upgrade was not approved' : 'Your investment was not approved',
-          heading: pending.kind === 'upgrade' ? 'Upgrade not approved' : 'Investment not approved',
+      const upgrade = pending.kind === 'upgrade';
+      await deps.outbox.enqueue(
+        tx,
+        localizedEmail(owner, 'investment-rejected', ({ t, usd }) => ({
+          subject: t(upgrade ? 'upgradeRejected.subject' : 'investmentRejected.subject'),
+          heading: t(upgrade ? 'upgradeRejected.heading' : 'investmentRejected.heading'),
           paragraphs: [
-            `Hello ${owner.name},`,
-            pending.kind === 'upgrade'
-              ? `Your upgrade to the ${row.planName} plan was not approved. Your current investment keeps running${held > 0 ? ` and the ${formatUsd(held)} top-up is available in your wallet again` : ''}.`
-              : `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan was not approved. The amount is available in your wallet again.`,
-            ...(notes ? [`Note from our team: ${notes}`] : []),
+            t('common.greeting', { name: owner.name }),
+            !upgrade
+              ? t('investmentRejected.body', { amount: usd(row.amountCents), plan: row.planName })
+              : held > 0
+                ? t('upgradeRejected.bodyWithTopUp', { plan: row.planName, topUp: usd(held) })
+                : t('upgradeRejected.body', { plan: row.planName }),
+            ...(notes ? [t('common.teamNote', { note: notes })] : []),
           ],
-        },
-      });
+        })),
+      );
     }
     await recordAudit(tx, actor, {
       action: 'investment.reject',

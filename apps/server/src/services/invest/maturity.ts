@@ -5,6 +5,7 @@ import { investments, users, type InvestmentRow } from '../../db/schema';
 import { releaseInvestmentHold } from '../../ledger';
 import { creditMaturities } from '../../ledger/investments';
 import { AppError } from '../../lib/errors';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { investmentUrl, termProfitCents } from './investments';
 
@@ -35,7 +36,7 @@ export async function matureDueBatch(deps: AppDeps, options: MaturityOptions = {
   const limit = options.batchSize ?? 100;
   return deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ investment: investments, email: users.email, name: users.name })
+      .select({ investment: investments, email: users.email, name: users.name, language: users.language })
       .from(investments)
       .leftJoin(users, eq(users.id, investments.userId))
       .where(
@@ -74,24 +75,23 @@ export async function matureDueBatch(deps: AppDeps, options: MaturityOptions = {
     }));
     const contact = new Map(due.map((row) => [row.investment.id, row]));
     const emails = ended.flatMap((row) => {
-      const email = contact.get(row.id)?.email;
-      if (!email) return [];
+      const owner = contact.get(row.id);
+      if (!owner?.email) return [];
       const profit = row.profitCents ?? 0;
       return [
-        {
-          to: email,
-          kind: 'investment-matured',
-          content: {
-            subject: 'Your investment has matured',
-            heading: 'Investment matured',
+        localizedEmail({ email: owner.email, language: owner.language ?? undefined }, 'investment-matured', ({ t, usd }) => {
+          const amount = usd(row.amountCents);
+          return {
+            subject: t('investmentMatured.subject'),
+            heading: t('investmentMatured.heading'),
             paragraphs: [
-              `Hello ${contact.get(row.id)?.name ?? ''},`.trim(),
-              `Your ${formatUsd(row.amountCents)} investment in the ${row.planName} plan has matured.`,
-              `${formatUsd(row.amountCents + profit)} (${formatUsd(row.amountCents)} principal + ${formatUsd(profit)} profit) is now in your wallet, available to withdraw or invest again.`,
+              t('common.greeting', { name: owner.name ?? '' }),
+              t('investmentMatured.body', { amount, plan: row.planName }),
+              t('investmentMatured.credited', { total: usd(row.amountCents + profit), amount, profit: usd(profit) }),
             ],
-            action: { label: 'View investment', url: investmentUrl(deps, row) },
-          },
-        },
+            action: { label: t('common.viewInvestment'), url: investmentUrl(deps, row) },
+          };
+        }),
       ];
     });
     await deps.outbox.enqueueMany(tx, emails);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { documentStore, newDocumentKey } from './document-storage';
 import { describeRefusedDocument, displayName, prepareKycDocument } from './documents';
@@ -237,32 +238,29 @@ export async function decideKyc(
       reason,
     });
     const appUrl = deps.config.appUrl;
-    await deps.outbox.enqueue(tx, {
-      to: target.email,
-      kind: 'kyc-decided',
-      content:
+    await deps.outbox.enqueue(
+      tx,
+      localizedEmail(target, 'kyc-decided', ({ t }) =>
         decision === 'Approved'
           ? {
-              subject: 'Your identity is verified',
-              heading: 'KYC approved',
-              paragraphs: [
-                `Hello ${target.name},`,
-                'Our team has reviewed your identity documents and approved them. You can now fund your wallet and start investing.',
-              ],
-              action: { label: 'Go to my account', url: `${appUrl}/my-account` },
+              subject: t('kycApproved.subject'),
+              heading: t('kycApproved.heading'),
+              paragraphs: [t('common.greeting', { name: target.name }), t('kycApproved.body')],
+              action: { label: t('common.goToAccount'), url: `${appUrl}/my-account` },
             }
           : {
-              subject: 'Your KYC documents need another look',
-              heading: 'KYC not approved',
+              subject: t('kycRejected.subject'),
+              heading: t('kycRejected.heading'),
               paragraphs: [
-                `Hello ${target.name},`,
-                'Our team could not approve the identity documents you sent.',
-                ...(reason ? [`Reason: ${reason}`] : []),
-                'Please upload clear photos or scans of the front and back of your document.',
+                t('common.greeting', { name: target.name }),
+                t('kycRejected.body'),
+                ...(reason ? [t('common.reason', { reason })] : []),
+                t('kycRejected.retry'),
               ],
-              action: { label: 'Upload documents again', url: `${appUrl}/upload-kyc` },
+              action: { label: t('kycRejected.action'), url: `${appUrl}/upload-kyc` },
             },
-    });
+      ),
+    );
     return { kycStatus: decision, reviewedAt: reviewedAt.toISOString(), submissionId: pending.id };
   });
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { onchainDeposits, payments, users, type OnchainDepositRow, type PaymentRow } from '../../db/schema';
 import { canonicalHashes, type EvmChain } from '../../chain/evm';
+import { localizedEmail } from '../../email/locales';
 import { confirmChainPayment, creditConfirmedPayment } from './payment-decisions';
 import { insertPayment, lockTxHash, txHashKey } from './payments';
 
@@ -110,19 +111,14 @@ async function dropTransfer(deps: AppDeps, row: OnchainDepositRow): Promise<bool
     if (!dropped) return false;
     const user = (await owners(tx, [row.userId])).get(row.userId);
     if (user && !user.deletedAt) {
-      await deps.outbox.enqueue(tx, {
-        to: user.email,
-        kind: 'deposit-dropped',
-        content: {
-          subject: `Your deposit of ${units(row)} is no longer on the chain`,
-          heading: 'Deposit no longer on the chain',
-          paragraphs: [
-            `Hello ${user.name},`,
-            `The transfer of ${units(row)} we told you about was in a block that the network has since replaced (a chain reorganisation), so it has not been credited.`,
-            'If your wallet sends it again, we will see it again. If it shows as failed or dropped in your wallet, nothing left your wallet.',
-          ],
-        },
-      });
+      await deps.outbox.enqueue(
+        tx,
+        localizedEmail(user, 'deposit-dropped', ({ t }) => ({
+          subject: t('depositDropped.subject', { units: units(row) }),
+          heading: t('depositDropped.heading'),
+          paragraphs: [t('common.greeting', { name: user.name }), t('depositDropped.body', { units: units(row) }), t('depositDropped.help')],
+        })),
+      );
     }
     return true;
   });
@@ -198,29 +194,25 @@ async function confirmTransfer(deps: AppDeps, candidate: OnchainDepositRow): Pro
     }
     if (payment && payment.id !== row.paymentId) await tx.update(onchainDeposits).set({ paymentId: payment.id }).where(eq(onchainDeposits.id, row.id));
     if (!owner.deletedAt && (outcome === 'credited' || outcome === 'queued')) {
-      await deps.outbox.enqueue(tx, {
-        to: owner.email,
-        kind: outcome === 'credited' ? 'deposit-credited' : 'deposit-confirmed',
-        content:
-          outcome === 'credited'
+      const deposit = payment!;
+      await deps.outbox.enqueue(
+        tx,
+        localizedEmail(owner, outcome === 'credited' ? 'deposit-credited' : 'deposit-confirmed', ({ t, usd }) => {
+          const facts = { id: deposit.transactionId, units: units(row), amount: usd(deposit.amountCents) };
+          return outcome === 'credited'
             ? {
-                subject: `Your deposit of ${formatUsd(payment!.amountCents)} is credited`,
-                heading: 'Deposit credited',
-                paragraphs: [
-                  `Hello ${owner.name},`,
-                  `Your deposit ${payment!.transactionId} of ${units(row)} is confirmed on chain and ${formatUsd(payment!.amountCents)} has been credited to your balance.`,
-                ],
-                action: { label: 'Open your dashboard', url: `${deps.config.appUrl}/my-account` },
+                subject: t('depositCredited.subject', facts),
+                heading: t('depositCredited.heading'),
+                paragraphs: [t('common.greeting', { name: owner.name }), t('depositCredited.body', facts)],
+                action: { label: t('common.openDashboard'), url: `${deps.config.appUrl}/my-account` },
               }
             : {
-                subject: `Your deposit of ${units(row)} is confirmed on chain`,
-                heading: 'Deposit confirmed on chain',
-                paragraphs: [
-                  `Hello ${owner.name},`,
-                  `Your deposit ${payment!.transactionId} of ${units(row)} is confirmed on chain. Our team will confirm its US dollar value and credit your balance; you will get an email when they do.`,
-                ],
-              },
-      });
+                subject: t('depositOnChain.subject', facts),
+                heading: t('depositOnChain.heading'),
+                paragraphs: [t('common.greeting', { name: owner.name }), t('depositOnChain.body', facts)],
+              };
+        }),
+      );
     }
     return outcome;
   });

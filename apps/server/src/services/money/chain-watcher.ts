@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client';
 import { chainCursors, depositAddresses, onchainDeposits, type OnchainDepositRow } from '../../db/schema';
 import { assetCatalog, BITCOIN_DETECTION, networkName, usdCentsOf } from '../../chain';
 import { canonicalHashes, ChainMovedError, readTransfers, type EvmChain, type ObservedTransfer } from '../../chain/evm';
+import { localizedEmail } from '../../email/locales';
 import { owners, settle, units, type SettleCounts } from './chain-settlement';
 import { getSettings } from '../platform/settings';
 
@@ -221,19 +222,12 @@ async function emailSeen(tx: Tx, deps: AppDeps, rows: OnchainDepositRow[], chain
       const user = byId.get(row.userId);
       if (!user || user.deletedAt) return [];
       return [
-        {
-          to: user.email,
-          kind: 'deposit-seen',
-          content: {
-            subject: `We see your deposit of ${units(row)}`,
-            heading: 'Deposit on its way',
-            paragraphs: [
-              `Hello ${user.name},`,
-              `A transfer of ${units(row)} to your deposit address has appeared on ${network}. It is credited to your balance once it has ${required} confirmations; you can follow them on your deposit page.`,
-            ],
-            action: { label: 'Follow your deposit', url: `${deps.config.appUrl}/deposit-payment` },
-          },
-        },
+        localizedEmail(user, 'deposit-seen', ({ t }) => ({
+          subject: t('depositSeen.subject', { units: units(row) }),
+          heading: t('depositSeen.heading'),
+          paragraphs: [t('common.greeting', { name: user.name }), t('depositSeen.body', { units: units(row), network, confirmations: required })],
+          action: { label: t('depositSeen.action'), url: `${deps.config.appUrl}/deposit-payment` },
+        })),
       ];
     }),
   );

@@ -1,10 +1,11 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import { applyBasisPoints, formatCents, formatUsd, type PaymentAnswer } from '@app/shared';
+import { applyBasisPoints, formatCents, type PaymentAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { onchainDeposits, payments, users, type PaymentRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { creditDeposit, creditReferralBonus } from '../../ledger';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { assertMayManage } from '../platform/staff';
 import { getSettings } from '../platform/settings';
@@ -56,15 +57,14 @@ async function maybeReferralBonus(tx: Tx, deps: AppDeps, owner: UserRow, amountC
   const bonus = Math.min(referralBonus.capCents, applyBasisPoints(amountCents, referralBonus.basisPoints));
   if (bonus <= 0) return;
   await creditReferralBonus(tx, { referrerId: referrer.id, referredUserId: owner.id, amountCents: bonus, label: `Referral bonus: ${owner.name}'s first deposit`, at: deps.now() });
-  await deps.outbox.enqueue(tx, {
-    to: referrer.email,
-    kind: 'referral-bonus',
-    content: {
-      subject: 'You earned a referral bonus',
-      heading: 'Referral bonus credited',
-      paragraphs: [`Hello ${referrer.name},`, `${owner.name} made their first deposit, so ${formatUsd(bonus)} has been added to your balance. Thank you for spreading the word.`],
-    },
-  });
+  await deps.outbox.enqueue(
+    tx,
+    localizedEmail(referrer, 'referral-bonus', ({ t, usd }) => ({
+      subject: t('referralBonus.subject'),
+      heading: t('referralBonus.heading'),
+      paragraphs: [t('common.greeting', { name: referrer.name }), t('referralBonus.body', { referred: owner.name, amount: usd(bonus) })],
+    })),
+  );
 }
 
 /** A payment that just became Confirmed: its amount to the wallet (once, by the ledger's reference) and any referral bonus. */
@@ -140,33 +140,33 @@ export async function decidePayment(
       after: { status: decision, amount: formatCents(updated.amountCents), userId: owner.id },
       reason: input.notes ?? null,
     });
-    const amount = formatUsd(updated.amountCents);
-    await deps.outbox.enqueue(tx, {
-      to: owner.email,
-      kind: 'deposit-decided',
-      content:
-        decision === 'Confirmed'
+    await deps.outbox.enqueue(
+      tx,
+      localizedEmail(owner, 'deposit-decided', ({ t, usd }) => {
+        const facts = { id: payment.transactionId, amount: usd(updated.amountCents) };
+        return decision === 'Confirmed'
           ? {
-              subject: 'Your deposit is confirmed',
-              heading: 'Deposit confirmed',
+              subject: t('depositConfirmed.subject'),
+              heading: t('depositConfirmed.heading'),
               paragraphs: [
-                `Hello ${owner.name},`,
-                `Your deposit ${payment.transactionId} of ${amount} has been confirmed and credited to your balance.`,
-                ...(input.notes ? [`Note from our team: ${input.notes}`] : []),
+                t('common.greeting', { name: owner.name }),
+                t('depositConfirmed.body', facts),
+                ...(input.notes ? [t('common.teamNote', { note: input.notes })] : []),
               ],
-              action: { label: 'Open your dashboard', url: `${deps.config.appUrl}/my-account` },
+              action: { label: t('common.openDashboard'), url: `${deps.config.appUrl}/my-account` },
             }
           : {
-              subject: 'Your deposit could not be confirmed',
-              heading: 'Deposit rejected',
+              subject: t('depositRejected.subject'),
+              heading: t('depositRejected.heading'),
               paragraphs: [
-                `Hello ${owner.name},`,
-                `We could not confirm your deposit ${payment.transactionId} of ${amount}, so nothing was credited.`,
-                ...(input.notes ? [`Reason: ${input.notes}`] : []),
-                'If you believe this is a mistake, reply to this email or contact support with your transaction hash.',
+                t('common.greeting', { name: owner.name }),
+                t('depositRejected.body', facts),
+                ...(input.notes ? [t('common.reason', { reason: input.notes })] : []),
+                t('depositRejected.help'),
               ],
-            },
-    });
+            };
+      }),
+    );
     return { payment: updated, user: owner };
   });
   return {

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { holdForWithdrawal, releaseWithdrawalHold, settleWithdrawal } from '../../ledger';
 import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from '../admin/approvals';
+import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { assertMayManage } from '../platform/staff';
 import { evmChainId, networkInfo } from './chain-deposits';
@@ -315,32 +316,45 @@ export async function decideWithdrawal(
       },
       reason: notes ?? null,
     });
-    const net = formatUsd(withdrawal.amountCents - withdrawal.feeCents);
-    await deps.outbox.enqueue(tx, {
-      to: owner.email,
-      kind: 'withdrawal-decided',
-      content:
-        decision === 'Approved'
-          ? {
-              subject: 'Your withdrawal is approved',
-              heading: 'Withdrawal approved',
-              paragraphs: [
-                `Hello ${owner.name},`,
-                `Your withdrawal of ${formatUsd(withdrawal.amountCents)} has been approved. ${net} (after a fee of ${formatUsd(withdrawal.feeCents)}) is being sent to ${withdrawal.asset} address ${withdrawal.walletAddress}.`,
-                ...(payout ? [`Payout transaction: ${payout.payoutTxHash}${payout.payoutVerifiedAt ? ` (verified on chain in block ${payout.payoutBlockNumber})` : ''}.`] : []),
-                'Withdrawals cannot be reversed once sent.',
-              ],
-            }
-          : {
-              subject: 'Your withdrawal was not approved',
-              heading: 'Withdrawal rejected',
-              paragraphs: [
-                `Hello ${owner.name},`,
-                `Your withdrawal request of ${formatUsd(withdrawal.amountCents)} was rejected and the full amount is available in your balance again.`,
-                ...(notes ? [`Reason: ${notes}`] : []),
-              ],
-            },
-    });
+    await deps.outbox.enqueue(
+      tx,
+      localizedEmail(owner, 'withdrawal-decided', ({ t, usd }) => {
+        if (decision !== 'Approved') {
+          return {
+            subject: t('withdrawalRejected.subject'),
+            heading: t('withdrawalRejected.heading'),
+            paragraphs: [
+              t('common.greeting', { name: owner.name }),
+              t('withdrawalRejected.body', { amount: usd(withdrawal.amountCents) }),
+              ...(notes ? [t('common.reason', { reason: notes })] : []),
+            ],
+          };
+        }
+        const sent = {
+          amount: usd(withdrawal.amountCents),
+          net: usd(withdrawal.amountCents - withdrawal.feeCents),
+          fee: usd(withdrawal.feeCents),
+          asset: withdrawal.asset,
+          address: withdrawal.walletAddress,
+        };
+        return {
+          subject: t('withdrawalApproved.subject'),
+          heading: t('withdrawalApproved.heading'),
+          paragraphs: [
+            t('common.greeting', { name: owner.name }),
+            t('withdrawalApproved.body', sent),
+            ...(payout
+              ? [
+                  payout.payoutVerifiedAt
+                    ? t('withdrawalApproved.payoutVerified', { hash: payout.payoutTxHash, block: String(payout.payoutBlockNumber) })
+                    : t('withdrawalApproved.payout', { hash: payout.payoutTxHash }),
+                ]
+              : []),
+            t('withdrawalApproved.final'),
+          ],
+        };
+      }),
+    );
     return toWithdrawalView(updated, owner, now, withdrawalViewContext(deps, await getSettings(tx)));
   });
   return { message: decision === 'Approved' ? 'Withdrawal approved!' : 'Withdrawal rejected!', withdrawal: view, pendingApproval: null };

@@ -258,6 +258,20 @@ describe('new browser: access code', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it("writes the code and the new-device notice in the account's language (issue 21)", async () => {
+    const home = new Browser(t);
+    const { body } = await registerIn(home, { language: 'de' });
+    const other = new Browser(t);
+    await other.post('/api/users/login', { email: body.email, password: body.password });
+    const codeEmail = await lastEmail(t, body.email, 'login-code');
+    const code = /Ihr Zugangscode: ([A-Z0-9]{6})/.exec(codeEmail.subject)?.[1] ?? '';
+    expect(codeEmail.text).toContain(`um die Anmeldung abzuschließen: ${code}`);
+    expect((await other.post(`/api/users/loginWithCode/${encodeURIComponent(body.email)}`, { loginCode: code })).statusCode).toBe(200);
+    const notice = await lastEmail(t, body.email, 'new-device-login');
+    expect(notice.subject).toBe('Neue Anmeldung bei Ihrem Konto');
+    expect(notice.text).toMatch(/Ihr Konto wurde am \d{1,2}\. \S+ \d{4} um \d\d:\d\d UTC aus einem neuen Browser angemeldet\./);
+  });
+
   it('uses a code once', async () => {
     const { other, body } = await newBrowserLogin();
     const code = await loginCodeFor(t, body.email);

@@ -1,31 +1,5 @@
-import { vi } from 'vitest';
+export { bodyOf, resolveRelativeRequests } from '../../../test/api';
 import type { AdminUserView } from '@app/shared';
-
-/**
- * RTK Query's fetchBaseQuery builds `new Request('/api/...')`; Node's Request needs an
- * absolute URL, so tests resolve it against the page like a browser would.
- */
-export function resolveRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserLikeRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      const resolved = typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).toString() : input;
-      const { signal: _signal, ...rest } = init ?? {};
-      super(resolved, rest);
-    }
-  }
-  vi.stubGlobal('Request', BrowserLikeRequest);
-}
-
-/** The body a stubbed fetch received, whether it came as a Request (RTK Query) or init.body (apiFetch). */
-export async function bodyOf(input: unknown, init?: RequestInit): Promise<unknown> {
-  if (init?.body) return JSON.parse(String(init.body));
-  if (input instanceof Request) {
-    const text = await input.clone().text();
-    return text ? JSON.parse(text) : undefined;
-  }
-  return undefined;
-}
 
 export function adminUser(overrides: Partial<AdminUserView> = {}): AdminUserView {
   return {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { AlertTriangle, ArrowRight, CheckCircle2 } from 'lucide-react';
 import { centsFromDecimal, type StaffHome as StaffHomeData, type StaffQueueSummary } from '@app/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
+import { useStaffTime } from '../../../components/ui/staff-time';
 import { cn } from '../../../lib/cn';
 import { useStaffHomeQuery } from '../api/admin-api';
 import { QUEUE_LINKS } from '../live';
@@ -14,17 +14,9 @@ import { localeDateFormat } from '../../../i18n/format';
 
 const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
-/** "under 1 h", "5 h", "2 days 3 h": how long the oldest request has waited. */
-function waitedFor(t: TFunction<'staff'>, hours: number): string {
-  if (hours < 1) return t('staffHome.underAnHour');
-  if (hours < 48) return t('staffHome.hours', { count: hours });
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  return rest ? t('staffHome.daysHours', { days, hours: rest }) : t('staffHome.days', { count: days });
-}
-
 function QueueCard({ item, overdueAfter }: { item: StaffQueueSummary; overdueAfter: number }) {
   const { t } = useTranslation('staff');
+  const { waiting } = useStaffTime();
   const late = item.overdue > 0;
   return (
     <li>
@@ -42,7 +34,7 @@ function QueueCard({ item, overdueAfter }: { item: StaffQueueSummary; overdueAft
         </span>
         <span className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white">{item.count}</span>
         <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {item.oldestAgeHours === null ? t('staffHome.nothingWaiting') : t('staffHome.oldest', { age: waitedFor(t, item.oldestAgeHours) })}
+          {item.oldestAgeHours === null ? t('staffHome.nothingWaiting') : t('staffHome.oldest', { age: waiting({ hours: item.oldestAgeHours }) })}
         </span>
         {late && (
           <span className="mt-2">

@@ -1,55 +1,12 @@
-import { vi } from 'vitest';
+import { serveApi as serveSignedInApi, type ApiAnswer, type ApiCall } from '../../../test/api';
 import type { InvestmentView, PlanView } from '@app/shared';
 
-export interface SeenRequest {
-  path: string;
-  method: string;
-  body: unknown;
-  headers: Headers;
-}
+export type SeenRequest = ApiCall;
 
-type Handler = (request: SeenRequest) => { status?: number; body?: unknown } | undefined;
-
-/**
- * Stubs fetch for RTK Query and apiFetch alike (Request objects or url + init), resolving
- * relative URLs like a browser and reading JSON bodies. Unanswered paths get 404.
- */
-export function serveApi(handler: Handler) {
-  const NodeRequest = globalThis.Request;
-  class BrowserLikeRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      const resolved = typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).toString() : input;
-      const { signal: _signal, ...rest } = init ?? {};
-      super(resolved, rest);
-    }
-  }
-  vi.stubGlobal('Request', BrowserLikeRequest);
-  const seen: SeenRequest[] = [];
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    let url: string;
-    let method = init?.method ?? 'GET';
-    let text: string | undefined = typeof init?.body === 'string' ? init.body : undefined;
-    let headers = new Headers(init?.headers);
-    if (typeof input === 'object' && 'url' in input) {
-      url = input.url;
-      method = input.method;
-      headers = input.headers;
-      text = await input.clone().text();
-    } else {
-      url = String(input);
-    }
-    const request: SeenRequest = { path: new URL(url, 'http://localhost').pathname, method, body: text ? JSON.parse(text) : undefined, headers };
-    seen.push(request);
-    if (request.path === '/api/users/loginStatus') return json(200, true);
-    const answer = handler(request) ?? { status: 404, body: { message: 'Not found' } };
-    return json(answer.status ?? 200, answer.body);
-  });
-  vi.stubGlobal('fetch', fn);
-  return { fn, seen };
-}
-
-function json(status: number, body: unknown) {
-  return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The invest pages' API (signed in): every request is recorded in `seen`; unanswered paths get 404. */
+export function serveApi(handler: (request: SeenRequest) => ApiAnswer) {
+  const { fn, calls } = serveSignedInApi(handler);
+  return { fn, seen: calls };
 }
 
 export const PLANS: PlanView[] = [

@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import type { PendingKycCase } from '../api/kyc-api';
+
+export { resolveRelativeRequests } from '../../../test/api';
 
 /** A stand-in for XMLHttpRequest: tests drive progress and the answer by hand. */
 export class FakeXhr {
@@ -60,19 +63,29 @@ export function fileOf(name: string, type: string, size = 1024): File {
   return file;
 }
 
-/**
- * RTK Query's fetchBaseQuery builds `new Request('/api/...')`; Node's Request needs an
- * absolute URL, so tests resolve it against the page like a browser would.
- */
-export function resolveRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserLikeRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      const resolved = typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).toString() : input;
-      // jsdom's AbortSignal is not Node's; the stubbed fetch never aborts anyway.
-      const { signal: _signal, ...rest } = init ?? {};
-      super(resolved, rest);
-    }
-  }
-  vi.stubGlobal('Request', BrowserLikeRequest);
+/** A case of the pending KYC queue; u2 was rejected once before. */
+export function kase(id: string, name: string, submittedAt: string, backType = 'application/pdf'): PendingKycCase {
+  return {
+    _id: id,
+    submissionId: `sub-${id}`,
+    name,
+    email: `${id}@example.com`,
+    phone: '+14155550100',
+    country: 'DE',
+    role: 'subscriber',
+    isVerified: true,
+    kycStatus: 'Pending',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    submittedAt,
+    previousRejections: id === 'u2' ? 1 : 0,
+    lastRejectionReason: id === 'u2' ? 'Photo too dark' : null,
+    kyc: {
+      frontDoc: `/api/users/kyc/${id}/documents/front?submissionId=sub-${id}`,
+      backDoc: `/api/users/kyc/${id}/documents/back?submissionId=sub-${id}`,
+      frontType: 'image/png',
+      backType,
+      frontName: 'front.png',
+      backName: 'back.pdf',
+    },
+  };
 }

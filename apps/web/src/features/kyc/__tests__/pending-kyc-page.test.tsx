@@ -5,36 +5,10 @@ import { KYC_MESSAGES } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import type { PendingKycCase } from '../api/kyc-api';
 import { nextCaseId } from '../pages/pending-kyc-page';
-import { resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
+import { kase, resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
 
 // Pages load lazily and the machine may be busy: allow more than the default second.
 configure({ asyncUtilTimeout: 8000 });
-
-function kase(id: string, name: string, submittedAt: string, backType = 'application/pdf'): PendingKycCase {
-  return {
-    _id: id,
-    submissionId: `sub-${id}`,
-    name,
-    email: `${id}@example.com`,
-    phone: '+14155550100',
-    country: 'DE',
-    role: 'subscriber',
-    isVerified: true,
-    kycStatus: 'Pending',
-    createdAt: '2026-01-02T10:00:00.000Z',
-    submittedAt,
-    previousRejections: id === 'u2' ? 1 : 0,
-    lastRejectionReason: id === 'u2' ? 'Photo too dark' : null,
-    kyc: {
-      frontDoc: `/api/users/kyc/${id}/documents/front?submissionId=sub-${id}`,
-      backDoc: `/api/users/kyc/${id}/documents/back?submissionId=sub-${id}`,
-      frontType: 'image/png',
-      backType,
-      frontName: 'front.png',
-      backName: 'back.pdf',
-    },
-  };
-}
 
 let queue: PendingKycCase[];
 let decisions: { url: string; method?: string; body: unknown }[];

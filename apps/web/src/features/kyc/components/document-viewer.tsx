@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { Download, FileText, Maximize2, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -14,7 +15,9 @@ const ZOOM_STEPS = [1, 1.5, 2, 3, 4];
  * only and never cached) and shown from a blob URL: images zoomable, PDFs in an inline
  * frame, anything the browser cannot show (HEIC) as a download.
  */
-export function DocumentViewer({ url, type, label, fileName }: { url: string; type: string; label: string; fileName: string }) {
+export function DocumentViewer({ url, type, side, fileName }: { url: string; type: string; side: 'front' | 'back'; fileName: string }) {
+  const { t } = useTranslation('staff');
+  const label = t(`documentViewer.${side}.label`);
   const [result, setResult] = useState<Loaded>({ for: url, state: 'loading' });
   const loaded: Loaded = result.for === url ? result : { for: url, state: 'loading' };
   const [zoomOpen, setZoomOpen] = useState(false);
@@ -42,7 +45,7 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
   const isImage = IMAGE_TYPES.has(type);
   const isPdf = type === 'application/pdf';
   const extension = isPdf ? 'pdf' : (type.split('/')[1] ?? 'bin');
-  const downloadName = `${label.toLowerCase().replace(/\s+/g, '-')}.${extension}`;
+  const downloadName = `${side}.${extension}`;
 
   return (
     <figure className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950">
@@ -55,12 +58,12 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
       <div className="flex min-h-64 flex-1 items-center justify-center p-2">
         {loaded.state === 'loading' && (
           <p role="status" className="text-sm text-slate-500">
-            Loading {label.toLowerCase()}…
+            {t(`documentViewer.${side}.loading`)}
           </p>
         )}
         {loaded.state === 'error' && (
           <p role="alert" className="text-sm text-red-600">
-            Could not load the {label.toLowerCase()}.
+            {t(`documentViewer.${side}.failed`)}
           </p>
         )}
         {loaded.state === 'ready' && isImage && (
@@ -71,7 +74,7 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
               setZoomOpen(true);
             }}
             className="group relative block cursor-zoom-in"
-            aria-label={`Zoom into ${label.toLowerCase()}`}
+            aria-label={t(`documentViewer.${side}.zoomInto`)}
           >
             <img src={loaded.url} alt={label} className="max-h-[26rem] w-auto rounded-md object-contain" />
             <span className="absolute bottom-2 right-2 rounded-full bg-slate-900/70 p-1.5 text-white opacity-80 group-hover:opacity-100" aria-hidden>
@@ -80,12 +83,12 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
           </button>
         )}
         {loaded.state === 'ready' && isPdf && (
-          <iframe src={loaded.url} title={`${label} (PDF)`} className="h-[28rem] w-full rounded-md border-0 bg-white" />
+          <iframe src={loaded.url} title={t('documentViewer.pdf', { label })} className="h-[28rem] w-full rounded-md border-0 bg-white" />
         )}
         {loaded.state === 'ready' && !isImage && !isPdf && (
           <div className="flex flex-col items-center gap-2 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
             <FileText className="size-10 text-slate-400" aria-hidden />
-            <p>This browser cannot show {type} files here.</p>
+            <p>{t('documentViewer.cannotShow', { type })}</p>
           </div>
         )}
       </div>
@@ -93,7 +96,7 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
         <div className="flex justify-end border-t border-slate-200 px-3 py-2 dark:border-slate-800">
           <a href={loaded.url} download={downloadName} className={buttonClasses('ghost', 'sm')}>
             <Download className="size-4" aria-hidden />
-            Download {label.toLowerCase()}
+            {t(`documentViewer.${side}.download`)}
           </a>
         </div>
       )}
@@ -111,7 +114,7 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
                     className="rounded-md p-2 hover:bg-white/10 disabled:opacity-40"
                     onClick={() => setZoom((z) => Math.max(0, z - 1))}
                     disabled={zoom === 0}
-                    aria-label="Zoom out"
+                    aria-label={t('documentViewer.zoomOut')}
                   >
                     <ZoomOut className="size-5" aria-hidden />
                   </button>
@@ -123,11 +126,11 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
                     className="rounded-md p-2 hover:bg-white/10 disabled:opacity-40"
                     onClick={() => setZoom((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))}
                     disabled={zoom === ZOOM_STEPS.length - 1}
-                    aria-label="Zoom in"
+                    aria-label={t('documentViewer.zoomIn')}
                   >
                     <ZoomIn className="size-5" aria-hidden />
                   </button>
-                  <RadixDialog.Close className="ml-2 rounded-md p-2 hover:bg-white/10" aria-label="Close">
+                  <RadixDialog.Close className="ml-2 rounded-md p-2 hover:bg-white/10" aria-label={t('common.close')}>
                     <X className="size-5" aria-hidden />
                   </RadixDialog.Close>
                 </div>
@@ -135,7 +138,7 @@ export function DocumentViewer({ url, type, label, fileName }: { url: string; ty
               <div className="flex-1 overflow-auto p-4">
                 <img
                   src={loaded.url}
-                  alt={`${label}, zoomed`}
+                  alt={t('documentViewer.zoomed', { label })}
                   className={cn('mx-auto max-w-none rounded-md', zoom === 0 && 'max-h-full max-w-full object-contain')}
                   style={zoom === 0 ? undefined : { width: `${ZOOM_STEPS[zoom]! * 100}%` }}
                 />

@@ -1,70 +1,12 @@
-import { vi } from 'vitest';
 import { configure } from '@testing-library/react';
+import { serveApi, SIGNED_IN, type ApiAnswer, type ApiCall } from '../../../test/api';
 
-export interface Call {
-  path: string;
-  search: string;
-  method: string;
-  body: unknown;
-  headers: Headers;
-}
+export { resolveRelativeRequests } from '../../../test/api';
+export type Call = ApiCall;
 
-type Answer = { status?: number; body?: unknown } | undefined;
-
-/**
- * A fetch stand-in that understands both apiFetch(url, init) and RTK Query's fetch(Request),
- * records method, path, body and headers, and answers from `respond`.
- */
-export function stubApi(respond: (call: Call) => Answer) {
-  const calls: Call[] = [];
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    let url: string;
-    let method = init?.method ?? 'GET';
-    let headers = new Headers(init?.headers);
-    let text: string | undefined = typeof init?.body === 'string' ? init.body : undefined;
-    if (typeof input === 'object' && 'url' in input && typeof (input as Request).clone === 'function') {
-      const request = input as Request;
-      url = request.url;
-      method = request.method;
-      headers = request.headers;
-      text = (await request.clone().text()) || undefined;
-    } else {
-      url = String(input);
-    }
-    const parsed = new URL(url, 'http://localhost');
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* keep text */
-    }
-    const call: Call = { path: parsed.pathname, search: parsed.search, method, body, headers };
-    calls.push(call);
-    let answer: Answer;
-    if (call.path === '/api/users/loginStatus') answer = { body: true };
-    else if (call.path === '/api/invest/deposit-maturity') answer = { body: { message: 'ok' } };
-    else answer = respond(call);
-    answer ??= { status: 404, body: { message: 'Not found' } };
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fn);
-  return { fn, calls };
-}
-
-/** RTK Query builds `new Request('/api/...')`; resolve it against the page like a browser. */
-export function resolveRelativeRequests() {
-  const NodeRequest = globalThis.Request;
-  class BrowserLikeRequest extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      const resolved = typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin).toString() : input;
-      const { signal: _signal, ...rest } = init ?? {};
-      super(resolved, rest);
-    }
-  }
-  vi.stubGlobal('Request', BrowserLikeRequest);
+/** The money pages' API: signed in, and the dashboard's maturity call answered, then `respond`. */
+export function stubApi(respond: (call: Call) => ApiAnswer) {
+  return serveApi(respond, { ...SIGNED_IN, '/api/invest/deposit-maturity': { body: { message: 'ok' } } });
 }
 
 export const DASHBOARD = {

@@ -1,53 +1,62 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { adjustmentSchema } from '@app/shared';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { useAdjustMutation, type AdjustPath } from '../api/money-api';
-import { amountError } from './amount';
 
-/** Add or deduct an amount with a required reason (PRODUCT §1.2): posts a labelled journal. */
+type FormInput = z.input<typeof adjustmentSchema>;
+type FormOutput = z.output<typeof adjustmentSchema>;
+
+/** Add or deduct an amount with a required reason (PRODUCT §1.2): posts a labelled journal. The server's rule: adjustmentSchema. */
 export function AdjustForm({ userId, path, failure, labels }: { userId: string; path: AdjustPath; failure: string; labels: { add: string; deduct: string } }) {
-  const [adjust, { isLoading }] = useAdjustMutation();
-  const [operation, setOperation] = useState<'add' | 'deduct'>('add');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const { t } = useTranslation('staff');
+  const [adjust] = useAdjustMutation();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(adjustmentSchema),
+    defaultValues: { operation: 'add', amount: '', reason: '' },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next = { amount: amountError(amount), reason: reason.trim() ? undefined : 'A reason is required' };
-    setErrors(next);
-    if (next.amount || next.reason) return;
+  async function submit(values: FormOutput) {
     try {
-      const answer = await adjust({ id: userId, path, operation, amount: amount.trim(), reason: reason.trim() }).unwrap();
+      // The amount as typed (the schema checked it); the server reads it with the same rule.
+      const answer = await adjust({ id: userId, path, operation: values.operation, amount: String(getValues('amount')).trim(), reason: values.reason }).unwrap();
       toast.success(answer.message);
-      setAmount('');
-      setReason('');
+      reset({ operation: values.operation, amount: '', reason: '' });
     } catch (error) {
       toast.error(errorMessage(error, failure));
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <Field label="Operation">
+    <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <Field label={t('adjustForm.operation')}>
         {(props) => (
-          <Select {...props} value={operation} onChange={(event) => setOperation(event.target.value as 'add' | 'deduct')}>
+          <Select {...props} {...register('operation')}>
             <option value="add">{labels.add}</option>
             <option value="deduct">{labels.deduct}</option>
           </Select>
         )}
       </Field>
-      <Field label="Amount (USD)" error={errors.amount}>
-        {(props) => <Input {...props} inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} />}
+      <Field label={t('adjustForm.amount')} error={errors.amount?.message}>
+        {(props) => <Input {...props} {...register('amount')} inputMode="decimal" autoComplete="off" placeholder="0.00" />}
       </Field>
-      <Field label="Reason" error={errors.reason} hint='The user sees "Adjustment by support: <reason>" in their history' className="sm:col-span-2">
-        {(props) => <Textarea {...props} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
+      <Field label={t('adjustForm.reason')} error={errors.reason?.message} hint={t('adjustForm.reasonHint')} className="sm:col-span-2">
+        {(props) => <Textarea {...props} {...register('reason')} maxLength={500} />}
       </Field>
       <div className="sm:col-span-2">
-        <Button type="submit" loading={isLoading}>
-          Save adjustment
+        <Button type="submit" loading={isSubmitting}>
+          {t('adjustForm.save')}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field, Textarea } from '../../../components/ui/input';
 
@@ -26,9 +27,10 @@ export function DecisionPanel<Accept extends string>({
   acceptDisabled?: boolean;
   onDecide: (decision: Accept | 'reject') => void;
 }) {
+  const { t } = useTranslation('staff');
   return (
     <>
-      <Field label="Notes (optional)" hint={notesHint}>
+      <Field label={t('decisionPanel.notes')} hint={notesHint}>
         {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => onNotesChange(event.target.value)} />}
       </Field>
       <div className="flex flex-col gap-2 sm:flex-row">

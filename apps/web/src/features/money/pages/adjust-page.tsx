@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Card, PageHeader } from '../../../components/ui/card';
@@ -7,39 +8,28 @@ import { useMoneyUserQuery } from '../api/money-api';
 import { AdjustForm } from '../components/adjust-form';
 import { UserFigures } from '../components/user-figures';
 
-const KINDS = {
-  profit: {
-    title: 'Edit total profit',
-    description: 'Profit is money: adding credits the wallet and total profit, deducting takes from both (never below zero).',
-    path: 'updateDepositBalance' as const,
-    labels: { add: 'Add profit', deduct: 'Deduct profit' },
-  },
-  balance: {
-    title: 'Edit wallet balance',
-    description: 'Adds to or deducts from the wallet (never below zero). Each change is a visible, audited entry.',
-    path: 'editDepositBalance' as const,
-    labels: { add: 'Add to balance', deduct: 'Deduct from balance' },
-  },
-};
+const PATHS = { profit: 'updateDepositBalance', balance: 'editDepositBalance' } as const;
 
 /** /edit-balance/:id (total profit) and /edit-user-balance/:id (wallet balance). */
-export function AdjustPage({ kind }: { kind: keyof typeof KINDS }) {
-  const config = KINDS[kind];
-  useDocumentTitle(config.title, config.description);
+export function AdjustPage({ kind }: { kind: keyof typeof PATHS }) {
+  const { t } = useTranslation('staff');
+  const title = t(`adjustPage.${kind}.title`);
+  const description = t(`adjustPage.${kind}.description`);
+  useDocumentTitle(title, description);
   const { id = '' } = useParams();
   const { data, isLoading, isError } = useMoneyUserQuery(id, { skip: !id });
   return (
     <div className="space-y-6">
-      <PageHeader title={config.title} description={config.description} />
+      <PageHeader title={title} description={description} />
       {isLoading ? (
-        <Spinner label="Loading the user" />
+        <Spinner label={t('adjustPage.loading')} />
       ) : isError || !data ? (
-        <Alert tone="danger" title="Something went wrong." />
+        <Alert tone="danger" title={t('adjustPage.failed')} />
       ) : (
         <>
           <UserFigures user={data} />
           <Card>
-            <AdjustForm userId={id} path={config.path} failure="Something went wrong." labels={config.labels} />
+            <AdjustForm userId={id} path={PATHS[kind]} failure={t('adjustPage.failed')} labels={{ add: t(`adjustPage.${kind}.add`), deduct: t(`adjustPage.${kind}.deduct`) }} />
           </Card>
         </>
       )}

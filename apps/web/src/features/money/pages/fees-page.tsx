@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
@@ -11,7 +12,8 @@ import { UserFigures } from '../components/user-figures';
 
 /** /update-fee/:id: charge or refund fees, and whether the user's dashboard shows them. */
 export function FeesPage() {
-  useDocumentTitle('Manage fees', "Charge or refund fees and choose whether the fees card shows on the user's dashboard.");
+  const { t } = useTranslation('staff');
+  useDocumentTitle(t('feesPage.title'), t('feesPage.docDescription'));
   const { id = '' } = useParams();
   const { data, isLoading, isError } = useMoneyUserQuery(id, { skip: !id });
   const [toggleFees, { isLoading: toggling }] = useToggleFeesMutation();
@@ -21,24 +23,24 @@ export function FeesPage() {
       const answer = await toggleFees({ id, hasFees }).unwrap();
       toast.success(answer.message);
     } catch (error) {
-      toast.error(errorMessage(error, 'Toggle failed'));
+      toast.error(errorMessage(error, t('feesPage.toggleFailed')));
     }
   }
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Manage fees" description="A fee is taken from the wallet balance as a visible entry; a refund cannot exceed the fees charged." />
+      <PageHeader title={t('feesPage.title')} description={t('feesPage.description')} />
       {isLoading ? (
-        <Spinner label="Loading the user" />
+        <Spinner label={t('feesPage.loading')} />
       ) : isError || !data ? (
-        <Alert tone="danger" title="Failed to load user data" />
+        <Alert tone="danger" title={t('feesPage.failed')} />
       ) : (
         <>
           <UserFigures user={data} />
           <Card className="flex items-center justify-between gap-4">
             <div>
-              <p id="fees-toggle-label" className="font-semibold text-slate-900 dark:text-white">Show fees on the dashboard</p>
-              <p className="text-sm text-slate-500">When on, the user sees a Fees card with the total charged.</p>
+              <p id="fees-toggle-label" className="font-semibold text-slate-900 dark:text-white">{t('feesPage.toggle')}</p>
+              <p className="text-sm text-slate-500">{t('feesPage.toggleHint')}</p>
             </div>
             <button
               type="button"
@@ -53,7 +55,7 @@ export function FeesPage() {
             </button>
           </Card>
           <Card>
-            <AdjustForm userId={id} path="update-fees" failure="Failed to update fees." labels={{ add: 'Charge a fee', deduct: 'Refund fees' }} />
+            <AdjustForm userId={id} path="update-fees" failure={t('feesPage.updateFailed')} labels={{ add: t('feesPage.charge'), deduct: t('feesPage.refund') }} />
           </Card>
         </>
       )}

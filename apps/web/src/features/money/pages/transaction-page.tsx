@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { Alert } from '../../../components/ui/alert';
 import { StatusBadge } from '../../../components/ui/badge';
-import { Card, PageHeader } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
-import { Spinner } from '../../../components/ui/spinner';
+import { ReviewDetail, ReviewPage } from '../../../components/ui/review-detail';
+import { formatDateTime } from '../../../components/ui/staff-time';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecidePaymentMutation, usePaymentQuery } from '../api/money-api';
-import { formatDateTime } from '../components/amount';
 import { amountError } from '../components/amount';
 import { ChainEvidenceNote } from '../components/chain-evidence';
 import { DecisionPanel } from '../components/decision-panel';
@@ -17,7 +16,8 @@ import { Field, Input } from '../../../components/ui/input';
 
 /** /transaction/:transactionId: confirm or reject a payment, with optional notes (staff). */
 export function TransactionPage() {
-  useDocumentTitle('Review deposit', 'Confirm or reject a payment.');
+  const { t } = useTranslation('staff');
+  useDocumentTitle(t('transactionPage.title'), t('transactionPage.docDescription'));
   const { transactionId = '' } = useParams();
   const { data, isLoading, isError } = usePaymentQuery(transactionId, { skip: !transactionId });
   const [decide, { isLoading: deciding }] = useDecidePaymentMutation();
@@ -30,7 +30,7 @@ export function TransactionPage() {
 
   async function act(decision: 'confirm' | 'reject') {
     if (!transactionId) {
-      toast.error('Transaction ID is missing!');
+      toast.error(t('transactionPage.missingId'));
       return;
     }
     if (decision === 'confirm' && unpriced) {
@@ -41,66 +41,42 @@ export function TransactionPage() {
     setPending(decision);
     try {
       await decide({ transactionId, decision, notes: notes.trim() || undefined, ...(unpriced && decision === 'confirm' ? { amount: usd.trim() } : {}) }).unwrap();
-      toast.success(decision === 'confirm' ? 'Payment successfully confirmed!' : 'Payment successfully rejected!');
+      toast.success(decision === 'confirm' ? t('transactionPage.confirmed') : t('transactionPage.rejected'));
     } catch (failure) {
-      toast.error(errorMessage(failure, decision === 'confirm' ? 'Failed to confirm payment.' : 'Failed to reject payment.'));
+      toast.error(errorMessage(failure, decision === 'confirm' ? t('transactionPage.confirmFailed') : t('transactionPage.rejectFailed')));
     } finally {
       setPending(null);
     }
   }
 
+  const onChain = data?.source === 'chain';
   return (
-    <div className="space-y-6">
-      <PageHeader title="Review deposit" description={<Link className="text-brand-700 underline" to="/admin-pending-deposit">Back to pending deposits</Link>} />
-      {!transactionId ? (
-        <Alert tone="danger" title="Transaction ID is missing!" />
-      ) : isLoading ? (
-        <Spinner label="Loading the payment" />
-      ) : isError || !data ? (
-        <Alert tone="danger" title="Error fetching payment status." />
-      ) : (
-        <Card className="space-y-5">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <p className="text-sm text-slate-500">Transaction {data.transactionId}</p>
-              <p className="text-3xl font-bold text-slate-900 dark:text-white">{unpriced ? 'US dollar value to set' : <Money value={data.amount} />}</p>
-            </div>
-            <StatusBadge status={data.status} />
-          </div>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <div>
-              <dt className="text-slate-500">User</dt>
-              <dd className="font-medium">
-                {data.user.name} · {data.user.email}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{data.source === 'chain' ? 'Seen' : 'Reported'}</dt>
-              <dd className="font-medium">{formatDateTime(data.createdAt)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">Asset</dt>
-              <dd className="font-medium">{data.asset ?? 'Not specified'}</dd>
-            </div>
-            <div className="min-w-0">
-              <dt className="text-slate-500">Transaction hash</dt>
-              <dd className="break-all font-mono text-xs">{data.txHash ?? 'Not given'}</dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-slate-500">{data.source === 'chain' ? 'Detected on chain' : 'On chain'}</dt>
-              <dd>
-                <ChainEvidenceNote evidence={data.chain} />
-              </dd>
-            </div>
-            {data.status !== 'Pending' && (
-              <div className="sm:col-span-2">
-                <dt className="text-slate-500">Decided {formatDateTime(data.decidedAt)}</dt>
-                <dd>{data.notes ?? 'No notes'}</dd>
-              </div>
-            )}
-          </dl>
+    <ReviewPage
+      title={t('transactionPage.title')}
+      back={{ to: '/admin-pending-deposit', label: t('transactionPage.back') }}
+      loading={isLoading ? t('transactionPage.loading') : null}
+      failure={!transactionId ? t('transactionPage.missingId') : !isLoading && (isError || !data) ? t('transactionPage.failed') : null}
+    >
+      {data && (
+        <ReviewDetail
+          eyebrow={t('transactionPage.transaction', { id: data.transactionId })}
+          headline={unpriced ? t('transactionPage.toPrice') : <Money value={data.amount} />}
+          badges={<StatusBadge status={data.status} />}
+          items={[
+            { label: t('transactionPage.user'), value: `${data.user.name} · ${data.user.email}` },
+            { label: onChain ? t('transactionPage.seen') : t('transactionPage.reported'), value: formatDateTime(data.createdAt) },
+            { label: t('transactionPage.asset'), value: data.asset ?? t('transactionPage.noAsset') },
+            { label: t('transactionPage.txHash'), value: data.txHash ?? t('transactionPage.noTxHash'), mono: true },
+            { label: onChain ? t('transactionPage.detected') : t('transactionPage.onChain'), value: <ChainEvidenceNote evidence={data.chain} />, wide: true },
+            data.status !== 'Pending' && { label: t('transactionPage.decided', { when: formatDateTime(data.decidedAt) }), value: data.notes ?? t('transactionPage.noNotes'), wide: true },
+          ]}
+        >
           {data.status === 'Pending' && unpriced && (
-            <Field label="US dollar value (USD)" error={usdError} hint={`What ${data.chain?.amount ?? 'the transfer'} ${data.asset ?? ''} was worth when it arrived; this is what the user is credited`}>
+            <Field
+              label={t('transactionPage.usdValue')}
+              error={usdError}
+              hint={t('transactionPage.usdValueHint', { amount: data.chain?.amount ?? t('transactionPage.theTransfer'), asset: data.asset ?? '' })}
+            >
               {(props) => <Input {...props} inputMode="decimal" autoComplete="off" placeholder="0.00" value={usd} onChange={(event) => setUsd(event.target.value)} />}
             </Field>
           )}
@@ -108,17 +84,17 @@ export function TransactionPage() {
             <DecisionPanel
               notes={notes}
               onNotesChange={setNotes}
-              notesHint="Shown to the user in the decision email"
+              notesHint={t('transactionPage.notesHint')}
               accept="confirm"
-              acceptLabel="Confirm payment"
-              rejectLabel="Reject payment"
+              acceptLabel={t('transactionPage.confirm')}
+              rejectLabel={t('transactionPage.reject')}
               pending={pending}
               busy={deciding}
               onDecide={(decision) => void act(decision)}
             />
           )}
-        </Card>
+        </ReviewDetail>
       )}
-    </div>
+    </ReviewPage>
   );
 }
