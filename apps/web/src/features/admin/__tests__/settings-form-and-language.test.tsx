@@ -6,8 +6,8 @@ import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { changeLanguage } from '../../../i18n';
 import { resolveRelativeRequests } from './admin-test-utils';
 
-// Lazy pages load slowly when the machine is busy; wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages, and the French messages (loaded on demand), come slowly when the machine is busy.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The defaults, with a fee and the bonus cap at its $5.00 limit.
 const settings: Settings = settingsSchema.parse({ withdrawalFee: { flatCents: 150, basisPoints: 50 } });
