@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../apps/server/test/proof/proc';
+import { childServerEnv, freePort } from '../apps/server/test/proof/proc';
 
 export { freePort };
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,20 +93,8 @@ export async function startApp(options: { databaseUrl?: string; env?: Record<str
   }
   const child = spawnServer([...startFlags(), path.join(checkout, 'apps/server/dist/server.mjs')], {
     cwd: checkout,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vaultline-bench-')),
-      DATABASE_URL: options.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',
-      // The scenarios register a user per connection, all from this address.
-      AUTH_RATE_LIMIT_SCALE: '1000',
-      ...options.env,
-    },
+    // The scenarios register a user per connection, all from this address (childServerEnv scales the auth rate limits).
+    env: childServerEnv(port, 'bench', { DATABASE_URL: options.databaseUrl ?? '', ...options.env }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${url}/api/ready`, child);

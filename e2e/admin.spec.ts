@@ -1,4 +1,4 @@
-import { admin, expect, mailbox, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
+import { admin, expect, mailbox, openStaffPage, screenshot, test, uniqueEmail } from './fixtures';
 
 test('admin searches a user, changes the role, impersonates and exits, and composes an email', async ({ browser }) => {
   const email = uniqueEmail('managed');
@@ -10,10 +10,7 @@ test('admin searches a user, changes the role, impersonates and exits, and compo
   expect(registered.status()).toBe(201);
   await userContext.close();
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await skipSplash(page);
-  await signIn(page.request, admin.email(), admin.password());
+  const { context, page } = await openStaffPage(browser);
 
   // Search
   await page.goto('/admin/users');

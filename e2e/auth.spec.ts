@@ -1,4 +1,4 @@
-import { expect, mailbox, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
+import { expect, mailbox, screenshot, skipSplash, submitSignIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Str0ng!pass';
 
@@ -35,9 +35,7 @@ test('register -> verify by email -> log out -> new browser needs the emailed co
   const second = await other.newPage();
   await skipSplash(second);
   await second.goto('/login');
-  await second.getByLabel('Email').fill(email);
-  await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await second.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(second, email, PASSWORD);
   await expect(second).toHaveURL(new RegExp(`/loginWithCode/${encodeURIComponent(email).replace(/[.]/g, '\\.')}$`));
   const codeMail = await mailbox.waitFor(email, /access code/i);
   const code = /access code: (\S{6})/i.exec(codeMail.subject)?.[1] ?? '';
@@ -50,9 +48,7 @@ test('register -> verify by email -> log out -> new browser needs the emailed co
 
   // The first browser is still trusted: password only.
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/my-account$/);
   await home.close();
   await other.close();
@@ -77,9 +73,7 @@ test('forgot password -> reset link -> sign in with the new password', async ({ 
   await page.getByLabel('Confirm new password').fill('N3w-Passw0rd!');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('N3w-Passw0rd!');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, 'N3w-Passw0rd!');
   await expect(page).toHaveURL(/\/my-account$/);
 });
 

@@ -1,7 +1,7 @@
 import { parseEther } from 'viem';
 import { connectEvmNode } from '../apps/server/test/helpers/evm-node';
 import { E2E_CONFIRMATIONS } from './global-setup';
-import { admin, chain, expect, mailbox, readyUser, screenshotWidths, signIn, skipSplash, test, uniqueEmail } from './fixtures';
+import { admin, chain, expect, mailbox, openStaffPage, readyUser, screenshotWidths, signIn, skipSplash, test, uniqueEmail } from './fixtures';
 
 /** The page polls every 5 s; the watcher reads the chain every second. */
 const ON_CHAIN_TIMEOUT = 25_000;
@@ -59,10 +59,7 @@ test('a user sees their own address, a token transfer confirms on the page and i
 test('ETH sent to a user’s address reaches the staff queue with its amount; staff price it and the user is credited', async ({ browser }) => {
   test.setTimeout(120_000);
   const node = connectEvmNode(chain.url());
-  const staffContext = await browser.newContext();
-  const staffPage = await staffContext.newPage();
-  await skipSplash(staffPage);
-  await signIn(staffPage.request, admin.email(), admin.password());
+  const { context: staffContext, page: staffPage } = await openStaffPage(browser);
 
   const email = uniqueEmail('eth');
   const context = await browser.newContext();

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext } from '@playwright/test';
-import { expect, KYC_PNG, mailbox, screenshotWidths, skipSplash, test, uniqueEmail } from './fixtures';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, KYC_PNG, mailbox, screenshotWidths, skipSplash, submitSignIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Passw0rd!';
 
@@ -20,20 +20,30 @@ async function accessCode(email: string): Promise<string> {
   return /access code: (\S{6})/i.exec(mail.subject)?.[1] ?? '';
 }
 
-test.describe.configure({ mode: 'parallel' });
+/** Answers the login-code step with the code emailed to `email`: the account opens. */
+async function enterAccessCode(page: Page, email: string) {
+  await page.getByLabel('Access code').fill(await accessCode(email));
+  await page.getByRole('button', { name: 'Proceed To Login' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+}
 
-test("'New browser' at sign-in is a step with what to do, not an error", async ({ browser }) => {
+/** An account registered in another browser, and a page in a browser it has never used (splash skipped). */
+async function accountOnNewBrowser(browser: Browser, name: string): Promise<{ email: string; context: BrowserContext; page: Page }> {
   const home = await newBrowser(browser);
-  const email = await register(home, `Nina Newbrowser ${Date.now().toString(36)}`);
+  const email = await register(home, `${name} ${Date.now().toString(36)}`);
   await home.close();
-
   const context = await newBrowser(browser);
   const page = await context.newPage();
   await skipSplash(page);
+  return { email, context, page };
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+test("'New browser' at sign-in is a step with what to do, not an error", async ({ browser }) => {
+  const { email, context, page } = await accountOnNewBrowser(browser, 'Nina Newbrowser');
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/loginWithCode\//);
   await expect(page.getByRole('status').filter({ hasText: 'New browser' })).toContainText('Enter the code from the email below');
   await expect(page.getByText(/We emailed a 6-character access code to/)).toBeVisible();
@@ -41,20 +51,12 @@ test("'New browser' at sign-in is a step with what to do, not an error", async (
   await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await screenshotWidths(page, 'login-new-browser-step');
-  await page.getByLabel('Access code').fill(await accessCode(email));
-  await page.getByRole('button', { name: 'Proceed To Login' }).click();
-  await expect(page).toHaveURL(/\/my-account$/);
+  await enterAccessCode(page, email);
   await context.close();
 });
 
 test('/loginWithCode/{email} opened directly claims no code was sent, and sends one on request', async ({ browser }) => {
-  const home = await newBrowser(browser);
-  const email = await register(home, `Dora Direct ${Date.now().toString(36)}`);
-  await home.close();
-
-  const context = await newBrowser(browser);
-  const page = await context.newPage();
-  await skipSplash(page);
+  const { email, context, page } = await accountOnNewBrowser(browser, 'Dora Direct');
   await page.goto(`/loginWithCode/${encodeURIComponent(email)}`);
   await expect(page.getByText(/takes a 6-character access code from your email/)).toBeVisible();
   await expect(page.getByText(/We emailed/)).toHaveCount(0);
@@ -66,9 +68,7 @@ test('/loginWithCode/{email} opened directly claims no code was sent, and sends 
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByText(/We emailed a 6-character access code to/)).toBeVisible();
   await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
-  await page.getByLabel('Access code').fill(await accessCode(email));
-  await page.getByRole('button', { name: 'Proceed To Login' }).click();
-  await expect(page).toHaveURL(/\/my-account$/);
+  await enterAccessCode(page, email);
   await context.close();
 });
 
@@ -87,9 +87,7 @@ test('a bad or expired verify link offers "Resend verification link", signing in
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('link', { name: 'Sign in to resend verification link' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/verify\/this-link-is-no-good\?resend=1$/);
   const sentBefore = mailbox.all().filter((mail) => mail.to.includes(email) && /verify your email/i.test(mail.subject)).length;
   await page.getByRole('button', { name: 'Resend verification link' }).click();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { PendingKycList, UserView } from '@app/shared';
 
 export interface ReceivedEmail {
@@ -57,6 +57,15 @@ export async function signIn(request: APIRequestContext, email: string, password
   expect(second.ok()).toBe(true);
 }
 
+/** A new browser context signed in as the e2e admin, with a page in it (splash skipped). */
+export async function openStaffPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await skipSplash(page);
+  await signIn(page.request, admin.email(), admin.password());
+  return { context, page };
+}
+
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
@@ -64,6 +73,13 @@ export function uniqueEmail(prefix = 'user'): string {
 /** Skips the 3-second splash for tests that are not about it. */
 export async function skipSplash(page: Page) {
   await page.addInitScript(() => sessionStorage.setItem('vaultline.splashSeen', '1'));
+}
+
+/** Fills the sign-in form on the page (already at /login) and presses Sign In. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Saves a full-page screenshot under test-results/screenshots (kept as a test artefact). */

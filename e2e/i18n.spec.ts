@@ -36,3 +36,28 @@ test('the browser language is used at first', async ({ browser }) => {
   await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Central de ajuda' })).toBeVisible();
   await context.close();
 });
+
+test('a German visitor sees the home page and the FAQ in German', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await skipSplash(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const hero = page.getByRole('region', { name: /Investieren mit/ });
+  await expect(hero.getByRole('heading', { level: 1 })).toContainText('Investieren mit');
+  await expect(hero.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Einfache Produkte, vollständig offengelegt' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Schützen Sie sich vor Betrügern' })).toBeVisible();
+
+  // The sections below the fold load as the visitor nears them.
+  await page.getByRole('heading', { name: 'Vaultline in Zahlen' }).scrollIntoViewIfNeeded();
+  const faq = page.locator('#faq');
+  await faq.scrollIntoViewIfNeeded();
+  await expect(faq.getByRole('heading', { name: 'Häufig gestellte Fragen' })).toBeVisible();
+  await faq.getByRole('button', { name: 'Wie viele Wallets kann ich verbinden?' }).click();
+  await expect(faq.getByTestId('faq-answer')).toContainText('Sie können zwei Wallets gleichzeitig verbinden.');
+  await faq.getByRole('button', { name: 'Wie erreiche ich den Support?' }).click();
+  await expect(faq.getByTestId('faq-answer')).toContainText('Support erhalten Sie über das Formular im Hilfe-Center');
+  await screenshotWidths(page, 'i18n-home-de');
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { admin, expect, mailbox, readyUser, screenshot, skipSplash, test, uniqueEmail, signIn } from './fixtures';
+import { expect, mailbox, openStaffPage, readyUser, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
 
 /** A registered, verified, KYC-approved user with $500 in the wallet (the ways a real user gets there). */
 async function readyInvestor(user: APIRequestContext, staff: APIRequestContext, email: string, name: string): Promise<string> {
@@ -11,10 +11,7 @@ async function readyInvestor(user: APIRequestContext, staff: APIRequestContext, 
 
 test('invest -> staff approves -> progress -> maturity on a short plan -> profit on the dashboard', async ({ browser }) => {
   test.setTimeout(120_000);
-  const staffContext = await browser.newContext();
-  const staffPage = await staffContext.newPage();
-  await skipSplash(staffPage);
-  await signIn(staffPage.request, admin.email(), admin.password());
+  const { context: staffContext, page: staffPage } = await openStaffPage(browser);
 
   // A short plan makes maturity observable: 10% over 20 seconds.
   const planName = `Sprint ${Date.now().toString(36)}`;

@@ -1,4 +1,4 @@
-import { expect, mailbox, admin, skipSplash, test, uniqueEmail, screenshot, signIn } from './fixtures';
+import { expect, mailbox, openStaffPage, screenshot, skipSplash, test, uniqueEmail } from './fixtures';
 
 /** A tiny, well-formed one-page PDF (the server checks the structure). */
 function samplePdf(): Buffer {
@@ -49,10 +49,7 @@ test('upload with progress, staff approves, the user sees Approved', async ({ br
   await expect(userPage).toHaveURL(/\/my-account$/, { timeout: 5_000 });
   await expect(userPage.getByText('KYC under review')).toBeVisible();
 
-  const staffContext = await browser.newContext();
-  const staffPage = await staffContext.newPage();
-  await skipSplash(staffPage);
-  await signIn(staffPage.request, admin.email(), admin.password());
+  const { context: staffContext, page: staffPage } = await openStaffPage(browser);
   await staffPage.goto('/pending-kyc');
   await staffPage.getByRole('navigation', { name: 'KYC queue' }).getByRole('button', { name: new RegExp(name) }).click();
   const review = staffPage.getByRole('region', { name });

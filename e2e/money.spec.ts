@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { formatUsd, withdrawalFeeCents, type UserView } from '@app/shared';
-import { admin, expect, mailbox, passKyc, screenshot, skipSplash, test, uniqueEmail, signIn, verifyEmailFromMailbox } from './fixtures';
+import { expect, mailbox, openStaffPage, passKyc, screenshot, skipSplash, test, uniqueEmail, verifyEmailFromMailbox } from './fixtures';
 
 const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
@@ -19,10 +19,7 @@ async function readyUserGated(user: APIRequestContext, staff: APIRequestContext,
 
 test('deposit -> staff confirms -> dashboard -> withdrawal -> staff approves -> history shows both', async ({ browser }) => {
   test.setTimeout(120_000);
-  const staffContext = await browser.newContext();
-  const staffPage = await staffContext.newPage();
-  await skipSplash(staffPage);
-  await signIn(staffPage.request, admin.email(), admin.password());
+  const { context: staffContext, page: staffPage } = await openStaffPage(browser);
   const settings = await staffPage.request.put('/api/admin/settings', {
     data: { depositAddresses: { BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } },
   });

@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, mailbox, screenshotWidths, skipSplash, test, uniqueEmail } from './fixtures';
+import { expect, mailbox, screenshotWidths, skipSplash, submitSignIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Str0ng!pass';
 
@@ -113,9 +113,7 @@ test('the two-factor step offers "Use a passkey instead" and signs in with it', 
   await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, PASSWORD);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeHidden();
   await screenshotWidths(page, 'passkeys-two-factor-step');

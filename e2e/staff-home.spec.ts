@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { admin, expect, KYC_PNG, mailbox, screenshotWidths, signIn, skipSplash, test, uniqueEmail } from './fixtures';
+import { admin, expect, KYC_PNG, mailbox, screenshotWidths, signIn, skipSplash, submitSignIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Passw0rd!';
 
@@ -67,9 +67,7 @@ test('staff sign in to /my-account and see first what waits: queues with counts 
   const page = await (await browser.newContext()).newPage();
   await skipSplash(page);
   await page.goto('/login');
-  await page.getByLabel('Email').fill(admin.email());
-  await page.getByLabel('Password', { exact: true }).fill(admin.password());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, admin.email(), admin.password());
   await expect(page).toHaveURL(/\/my-account$/);
   const home = page.getByRole('region', { name: 'Waiting for you' });
   await expect(home).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { centsFromDecimal, formatUsd, VERIFIED_EMAIL_NEEDED } from '@app/shared';
-import { admin, expect, KYC_PNG, readyUser, screenshotWidths, signIn, skipSplash, test, uniqueEmail } from './fixtures';
+import { admin, expect, KYC_PNG, openStaffPage, readyUser, screenshotWidths, signIn, skipSplash, submitSignIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Passw0rd!';
 
@@ -48,10 +48,7 @@ test('country codes are shown as country names: the profile and the KYC review',
   await expect(page.getByLabel('Country').locator('option:checked')).toHaveText('United States');
   await expect(page.getByLabel('Country').getByRole('option', { name: 'US', exact: true })).toHaveCount(0);
 
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await skipSplash(staff);
-  await signIn(staff.request, admin.email(), admin.password());
+  const { context: staffContext, page: staff } = await openStaffPage(browser);
   await staff.goto('/pending-kyc');
   await staff.getByRole('navigation', { name: 'KYC queue' }).getByRole('button', { name: new RegExp(name) }).click();
   const review = staff.getByRole('region', { name });
@@ -102,9 +99,7 @@ test('support is claimed only as configured: no phone, hours or live chat on a f
   const page = await context.newPage();
   await skipSplash(page);
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, PASSWORD);
   const notice = page.getByRole('dialog', { name: 'Account Suspended' });
   await expect(notice.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/support');
   await expect(notice.locator('a[href^="tel:"]')).toHaveCount(0);

@@ -41,7 +41,8 @@ function precompress(): Plugin {
  * script placed before the entry adds `modulepreload` links for the chunks of the route that
  * matches `location.pathname` (and `preload` links for their CSS). The routes are the `{ path, lazy: () => import(...) }` entries of
  * the `publicRoutes` in `src/features/<feature>/routes.tsx`: the pages a visit starts on (signed-in
- * pages wait for the session check anyway). An inline script would need a CSP exception.
+ * pages wait for the session check anyway); any other address gets the `store` chunk, where the
+ * routes of the other pages are. An inline script would need a CSP exception.
  * The chunks main.tsx imports in steps (React DOM, the store, the router) get `modulepreload`
  * links in index.html, so they download with the entry instead of one after another.
  */
@@ -95,10 +96,17 @@ function routePreload(): Plugin {
         }
       }
       if (!exact['/']) throw new Error('route-preload: no page chunk found for / in src/features/*/routes.tsx');
+      // Any other address (a signed-in page, a 404) needs the routes of the pages that use the
+      // store and Redux Toolkit's part of it before its page is known (src/app/router.tsx).
+      const storeRoutesId = path.join(root, 'src/app/store-routes.tsx');
+      const storeChunk = chunks.find((chunk) => chunk.moduleIds.includes(storeRoutesId));
+      if (!storeChunk) throw new Error('route-preload: no chunk found for src/app/store-routes.tsx');
+      const otherFiles = [...withImports(storeChunk.fileName, loaded)].map((fileName) => `/${fileName}`);
       const code = `const exact=${JSON.stringify(exact)};
 const prefixes=${JSON.stringify(prefixes)};
+const other=${JSON.stringify(otherFiles)};
 const path=location.pathname.toLowerCase().replace(/(.)\\/+$/,'$1');
-const files=exact[path]??prefixes.find(([prefix])=>path.startsWith(prefix)&&!path.slice(prefix.length).includes('/'))?.[1]??[];
+const files=exact[path]??prefixes.find(([prefix])=>path.startsWith(prefix)&&!path.slice(prefix.length).includes('/'))?.[1]??other;
 for(const href of files){const link=document.createElement('link');if(href.endsWith('.css')){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.fetchPriority='low';link.href=href;document.head.append(link);}
 `;
       const fileName = `assets/route-preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
@@ -164,10 +172,18 @@ const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/;
  * Reached through `@app/shared`'s index but tree-shaken out of the first render: claimed for the
  * boot chunk, their code (needed by the forms) would load on every visit.
  */
-const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts|balance-series\.ts|gating\.ts))/;
+const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts|balance-series\.ts|gating\.ts|money\.ts))/;
+
+/**
+ * What loads right after the first screen of a public page (or before the first render of any
+ * other): the other pages' routes and Redux Toolkit's part of the store (app/router.tsx,
+ * app/store.ts). One `store` chunk instead of five.
+ */
+const STORE_ROOTS = ['src/app/store-toolkit.ts', 'src/app/store-routes.tsx'].map((file) => path.join(ROOT_DIR, file));
 
 function bootChunks() {
   let boot: Set<string> | undefined;
+  let store: Set<string> | undefined;
   const closure = (roots: string[], ctx: ChunkingContext, modules = new Set<string>()) => {
     const queue = [...roots];
     while (queue.length > 0) {
@@ -196,6 +212,13 @@ function bootChunks() {
           return boot.has(id) ? 'boot' : null;
         },
         priority: 1,
+      },
+      {
+        name(id: string, ctx: ChunkingContext) {
+          store ??= closure(STORE_ROOTS, ctx);
+          return store.has(id) ? 'store' : null;
+        },
+        priority: 0,
       },
     ],
   };

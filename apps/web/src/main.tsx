@@ -40,16 +40,17 @@ async function start() {
   const i18nReady = i18n.then(({ startI18n }) => startI18n());
   const { createRoot } = await import('react-dom/client');
   await nextTask();
-  const { makeStore, Provider } = await import('./app/store');
-  const store = makeStore();
+  const { makeBootStore, Provider } = await import('./app/store');
+  const store = makeBootStore();
   await nextTask();
-  const { AppRoutes, BrowserRouter, loadRoute } = await import('./app/router');
+  const { AppRoutes, BrowserRouter, loadRoute, loadStoreRoutes } = await import('./app/router');
   await nextTask();
   // The boot screen of index.html stays until the page's chunk, the stylesheet and the language's
   // messages have loaded: rendering before that would replace it with an empty layout for a moment
   // (a blank flash before the splash), or with unstyled content. A page that fails to load shows
-  // the error page when it renders (app/router.tsx).
-  await Promise.all([loadRoute(location.pathname).catch(() => undefined), stylesheetsApplied(), i18nReady]);
+  // the error page when it renders (app/router.tsx). Pages other than the public site's wait for
+  // their routes and Redux Toolkit's part of the store too (app/router.tsx, app/store.ts).
+  await Promise.all([loadRoute(location.pathname, store).catch(() => undefined), stylesheetsApplied(), i18nReady]);
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in short slices instead of one long task.
   startTransition(() => {
@@ -63,6 +64,9 @@ async function start() {
       </StrictMode>,
     );
   });
+  // The other pages' routes and Redux Toolkit's part of the store (the session check, sign-in),
+  // once the first screen is on its way (a failed load is tried again when an address needs them).
+  loadStoreRoutes(store).catch(() => undefined);
   // The API's messages in the visitor's language, needed once they submit a form.
   void i18nReady.then(() => i18n).then(({ loadNamespaces }) => loadNamespaces(['messages']));
 }

@@ -1,11 +1,33 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { DbOrTx } from '../../src/db/client';
+import { documentsRoot } from '../../src/services/kyc/document-storage';
 import { kycSubmissions, users } from '../../src/db/schema';
 import type { TestApp, TestUser } from './build-test-app';
 import { jpegWithExif, multipart, png, type Part } from './kyc-files';
 
+/** A pending KYC submission for userId, written straight to the table (placeholder files, not stored). */
+export async function insertPendingKyc(db: DbOrTx, userId: string, submittedAt = new Date()) {
+  await db.insert(kycSubmissions).values({
+    id: randomUUID(),
+    userId,
+    frontKey: 'k1',
+    backKey: 'k2',
+    frontMime: 'image/png',
+    backMime: 'image/png',
+    frontSize: 1,
+    backSize: 1,
+    submittedAt,
+  });
+}
+
 /** The KYC suites' calls, on the suite's app (given as a getter: it is built in beforeAll). */
 export function kycHelpers(app: () => TestApp) {
+  /** The app's data folder, and the folder of stored KYC documents in it. */
+  const dataDir = () => app().app.deps.config.dataDir;
+  const docsRoot = () => documentsRoot(dataDir());
+
   async function upload(who: TestUser | null, parts: Part[]) {
     const body = multipart(parts);
     return app().app.inject({
@@ -56,5 +78,5 @@ export function kycHelpers(app: () => TestApp) {
     expect(await submissionsOf(applicant.user.id)).toHaveLength(0);
   }
 
-  return { upload, uploadPair, newApplicant, userRow, submissionsOf, decide, getDocument, expectRefused };
+  return { dataDir, docsRoot, upload, uploadPair, newApplicant, userRow, submissionsOf, decide, getDocument, expectRefused };
 }

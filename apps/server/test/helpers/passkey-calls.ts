@@ -4,7 +4,7 @@ import type { PasskeyAuthenticationOptions, PasskeyRegistrationOptions } from '@
 import { auditLog } from '../../src/db/schema';
 import type { TestApp } from './build-test-app';
 import { Browser, registerIn } from './auth-browser';
-import type { SoftwareAuthenticator } from './software-authenticator';
+import { SoftwareAuthenticator } from './software-authenticator';
 
 /** The passkey suites' calls against the file's app. */
 export function passkeyCalls(t: TestApp) {
@@ -24,6 +24,14 @@ export function passkeyCalls(t: TestApp) {
     return verified.json() as { id: string; name: string };
   }
 
+  /** A new signed-in account with one passkey (named 'My laptop') on its own authenticator. */
+  async function accountWithPasskey() {
+    const signedIn = await account();
+    const authenticator = new SoftwareAuthenticator();
+    const passkey = await addPasskey(signedIn.browser, authenticator);
+    return { ...signedIn, authenticator, passkey };
+  }
+
   async function loginOptions(browser: Browser, email?: string): Promise<PasskeyAuthenticationOptions> {
     const options = await browser.post('/api/users/passkeys/login/options', email ? { email } : {});
     expect(options.statusCode).toBe(200);
@@ -37,5 +45,5 @@ export function passkeyCalls(t: TestApp) {
     return row;
   }
 
-  return { account, addPasskey, loginOptions, lastAudit };
+  return { account, accountWithPasskey, addPasskey, loginOptions, lastAudit };
 }

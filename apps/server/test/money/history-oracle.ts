@@ -138,115 +138,123 @@ function rows<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-const AT = `to_char(%s at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const cursorAt = (column: string) => sql.raw(AT.replace('%s', column));
+/**
+ * A source reading one business table of the user: its rows (`status` filtered, ids sorted as
+ * text) newest `at` first from the cursor on, with the given columns and the exact `cursor_at`,
+ * each row one entry.
+ */
+function tableSource<Row extends { id: string; amount_cents: string }>(source: {
+  type: HistoryType;
+  statuses: readonly string[];
+  table: string;
+  columns: string;
+  at: SQL;
+  /** The row's entry; amountCents is its amount_cents as a number. */
+  entry: (row: Row, amountCents: number) => Omit<HistoryEntry, 'type' | 'sortId' | 'cursorAt'>;
+}): HistorySource {
+  const { type, table, columns, at } = source;
+  return {
+    type,
+    statuses: source.statuses,
+    async fetch(db, query) {
+      const found = rows<Row & { cursor_at: string }>(
+        await db.execute(sql`select ${sql.raw(columns)}, ${cursorAtSql(at)} as cursor_at
+          from ${sql.raw(table)}
+          where user_id = ${query.userId}
+            ${query.status ? sql`and status = ${query.status}` : sql``}
+            and ${afterCursorSql(type, query.after, at, sql`(id collate "C")`)}
+          order by ${at} desc, id collate "C" desc
+          limit ${query.limit}`),
+      );
+      return found.map((row) => ({ type, sortId: row.id, cursorAt: row.cursor_at, ...source.entry(row, Number(row.amount_cents)) }));
+    },
+  };
+}
 
-export const paymentsHistorySource: HistorySource = {
+interface PaymentRow {
+  id: string;
+  transaction_id: string;
+  amount_cents: string;
+  asset: string | null;
+  tx_hash: string | null;
+  status: string;
+  notes: string | null;
+  source: string;
+  created_at: string | Date;
+}
+
+export const paymentsHistorySource = tableSource<PaymentRow>({
   type: 'Transaction',
   statuses: PAYMENT_STATUSES,
-  async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
-    const found = rows<{
-      id: string;
-      transaction_id: string;
-      amount_cents: string;
-      asset: string | null;
-      tx_hash: string | null;
-      status: string;
-      notes: string | null;
-      source: string;
-      created_at: string | Date;
-      cursor_at: string;
-    }>(
-      await db.execute(sql`select id, transaction_id, amount_cents::text, asset, tx_hash, status, notes, source, created_at, ${cursorAt('created_at')} as cursor_at
-        from payments
-        where user_id = ${query.userId}
-          ${query.status ? sql`and status = ${query.status}` : sql``}
-          and ${afterCursorSql('Transaction', query.after, sql`created_at`, sql`(id collate "C")`)}
-        order by created_at desc, id collate "C" desc
-        limit ${query.limit}`),
-    );
-    return found.map((row) => {
-      const amountCents = Number(row.amount_cents);
-      const at = new Date(row.created_at);
-      return {
-        type: 'Transaction',
-        sortId: row.id,
-        cursorAt: row.cursor_at,
-        at,
-        status: row.status,
-        amountCents: row.status === 'Confirmed' ? amountCents : 0,
-        description: `Deposit ${row.transaction_id}${row.asset ? ` (${row.asset})` : ''}`,
-        fields: {
-          _id: row.id,
-          transactionId: row.transaction_id,
-          amount: formatCents(amountCents),
-          asset: row.asset,
-          txHash: row.tx_hash,
-          notes: row.notes,
-          source: row.source,
-          createdAt: at.toISOString(),
-        },
-      };
-    });
+  table: 'payments',
+  columns: 'id, transaction_id, amount_cents::text, asset, tx_hash, status, notes, source, created_at',
+  at: sql`created_at`,
+  entry: (row, amountCents) => {
+    const at = new Date(row.created_at);
+    return {
+      at,
+      status: row.status,
+      amountCents: row.status === 'Confirmed' ? amountCents : 0,
+      description: `Deposit ${row.transaction_id}${row.asset ? ` (${row.asset})` : ''}`,
+      fields: {
+        _id: row.id,
+        transactionId: row.transaction_id,
+        amount: formatCents(amountCents),
+        asset: row.asset,
+        txHash: row.tx_hash,
+        notes: row.notes,
+        source: row.source,
+        createdAt: at.toISOString(),
+      },
+    };
   },
-};
+});
 
-export const withdrawalsHistorySource: HistorySource = {
+interface WithdrawalRow {
+  id: string;
+  amount_cents: string;
+  fee_cents: string;
+  asset: string;
+  wallet_address: string;
+  status: string;
+  notes: string | null;
+  payout_tx_hash: string | null;
+  payout_block_number: string | null;
+  payout_verified: boolean;
+  request_date: string | Date;
+}
+
+export const withdrawalsHistorySource = tableSource<WithdrawalRow>({
   type: 'Withdrawal',
   statuses: WITHDRAWAL_STATUSES,
-  async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
-    const found = rows<{
-      id: string;
-      amount_cents: string;
-      fee_cents: string;
-      asset: string;
-      wallet_address: string;
-      status: string;
-      notes: string | null;
-      payout_tx_hash: string | null;
-      payout_block_number: string | null;
-      payout_verified: boolean;
-      request_date: string | Date;
-      cursor_at: string;
-    }>(
-      await db.execute(sql`select id, amount_cents::text, fee_cents::text, asset, wallet_address, status, notes, payout_tx_hash, payout_block_number::text, payout_verified_at is not null as payout_verified, request_date, ${cursorAt('request_date')} as cursor_at
-        from withdrawals
-        where user_id = ${query.userId}
-          ${query.status ? sql`and status = ${query.status}` : sql``}
-          and ${afterCursorSql('Withdrawal', query.after, sql`request_date`, sql`(id collate "C")`)}
-        order by request_date desc, id collate "C" desc
-        limit ${query.limit}`),
-    );
-    return found.map((row) => {
-      const amountCents = Number(row.amount_cents);
-      const feeCents = Number(row.fee_cents);
-      const at = new Date(row.request_date);
-      const address = row.wallet_address;
-      return {
-        type: 'Withdrawal',
-        sortId: row.id,
-        cursorAt: row.cursor_at,
-        at,
-        status: row.status,
-        amountCents: row.status === 'Rejected' ? 0 : -amountCents,
-        description: `Withdrawal to ${row.asset} ${address.slice(0, 8)}…${address.slice(-6)}`,
-        fields: {
-          _id: row.id,
-          amount: formatCents(amountCents),
-          fee: formatCents(feeCents),
-          netAmount: formatCents(amountCents - feeCents),
-          asset: row.asset,
-          walletAddress: address,
-          notes: row.notes,
-          payoutTxHash: row.payout_tx_hash,
-          payoutVerified: row.payout_verified,
-          payoutBlockNumber: row.payout_block_number === null ? null : Number(row.payout_block_number),
-          requestDate: at.toISOString(),
-        },
-      };
-    });
+  table: 'withdrawals',
+  columns: 'id, amount_cents::text, fee_cents::text, asset, wallet_address, status, notes, payout_tx_hash, payout_block_number::text, payout_verified_at is not null as payout_verified, request_date',
+  at: sql`request_date`,
+  entry: (row, amountCents) => {
+    const feeCents = Number(row.fee_cents);
+    const at = new Date(row.request_date);
+    const address = row.wallet_address;
+    return {
+      at,
+      status: row.status,
+      amountCents: row.status === 'Rejected' ? 0 : -amountCents,
+      description: `Withdrawal to ${row.asset} ${address.slice(0, 8)}…${address.slice(-6)}`,
+      fields: {
+        _id: row.id,
+        amount: formatCents(amountCents),
+        fee: formatCents(feeCents),
+        netAmount: formatCents(amountCents - feeCents),
+        asset: row.asset,
+        walletAddress: address,
+        notes: row.notes,
+        payoutTxHash: row.payout_tx_hash,
+        payoutVerified: row.payout_verified,
+        payoutBlockNumber: row.payout_block_number === null ? null : Number(row.payout_block_number),
+        requestDate: at.toISOString(),
+      },
+    };
   },
-};
+});
 
 /** Journal kinds shown as their own history items ("Adjustment by support: <reason>", bonuses). */
 const ADJUSTMENT_KINDS = ['balance_adjustment', 'profit_adjustment', 'fee', 'fee_refund', 'referral_bonus'] as const;
@@ -272,7 +280,7 @@ export const adjustmentsHistorySource: HistorySource = {
     // The wallet is reached through each journal's postings, not by (user, wallet): given the
     // wallet first, a large database's planner walks all of the user's wallet postings.
     const found = rows<{ id: string; kind: string; label: string; reason: string | null; created_at: string | Date; cursor_at: string; amount_cents: string }>(
-      await db.execute(sql`select j.id::text, j.kind, j.label, j.reason, j.created_at, ${cursorAt('j.created_at')} as cursor_at, p.amount_cents::text
+      await db.execute(sql`select j.id::text, j.kind, j.label, j.reason, j.created_at, ${cursorAtSql(sql`j.created_at`)} as cursor_at, p.amount_cents::text
         from ledger_journals j
         join ledger_postings p on p.journal_id = j.id
         join ledger_accounts a on a.id = p.account_id and a.kind = 'wallet'
@@ -306,73 +314,60 @@ export const adjustmentsHistorySource: HistorySource = {
   },
 };
 
+interface InvestmentRow {
+  id: string;
+  investment_id: string;
+  plan_name: string;
+  plan_id: string;
+  roi_basis_points: number;
+  duration_seconds: number;
+  amount_cents: string;
+  profit_cents: string | null;
+  status: string;
+  kind: string;
+  end_reason: string | null;
+  start_date: string | Date | null;
+  end_date: string | Date | null;
+  created_at: string | Date;
+}
+
 /**
  * Investments in the merged transaction history (SPEC §3 history item, type Investment):
  * the timestamp is startDate, or the request time while the investment has not started.
  * amountCents is the effect on the book balance: Active -amount, Ended +profit, else 0.
  */
-export const investmentsHistorySource: HistorySource = {
+export const investmentsHistorySource = tableSource<InvestmentRow>({
   type: 'Investment',
   statuses: INVESTMENT_STATUSES,
-  async fetch(db: DbOrTx, query: SourceQuery): Promise<HistoryEntry[]> {
-    const at = sql`coalesce(start_date, created_at)`;
-    const found = rows<{
-      id: string;
-      investment_id: string;
-      plan_name: string;
-      plan_id: string;
-      roi_basis_points: number;
-      duration_seconds: number;
-      amount_cents: string;
-      profit_cents: string | null;
-      status: string;
-      kind: string;
-      end_reason: string | null;
-      start_date: string | Date | null;
-      end_date: string | Date | null;
-      created_at: string | Date;
-      cursor_at: string;
-    }>(
-      await db.execute(sql`select id, investment_id, plan_name, plan_id, roi_basis_points, duration_seconds, amount_cents::text, profit_cents::text,
-          status, kind, end_reason, start_date, end_date, created_at, ${cursorAtSql(at)} as cursor_at
-        from investments
-        where user_id = ${query.userId}
-          ${query.status ? sql`and status = ${query.status}` : sql``}
-          and ${afterCursorSql('Investment', query.after, at, sql`(id collate "C")`)}
-        order by ${at} desc, id collate "C" desc
-        limit ${query.limit}`),
-    );
-    return found.map((row) => {
-      const amountCents = Number(row.amount_cents);
-      const profitCents = row.profit_cents === null ? termProfitCents(amountCents, row.roi_basis_points) : Number(row.profit_cents);
-      const when = new Date(row.start_date ?? row.created_at);
-      const effect = row.status === 'Active' ? -amountCents : row.status === 'Ended' ? profitCents : 0;
-      return {
-        type: 'Investment',
-        sortId: row.id,
-        cursorAt: row.cursor_at,
-        at: when,
-        status: row.status,
-        amountCents: effect,
-        description:
-          row.kind === 'upgrade'
-            ? `Upgrade to ${row.plan_name} ${row.investment_id}`
-            : `${row.plan_name} investment ${row.investment_id}${row.end_reason === 'upgraded' ? ' (upgraded)' : ''}`,
-        fields: {
-          _id: row.id,
-          investmentId: row.investment_id,
-          plan: row.plan_name,
-          planId: row.plan_id,
-          amount: formatCents(amountCents),
-          maturityAmount: formatCents(row.status === 'Rejected' ? 0 : profitCents),
-          startDate: row.start_date ? new Date(row.start_date).toISOString() : null,
-          endDate: row.end_date ? new Date(row.end_date).toISOString() : null,
-          createdAt: new Date(row.created_at).toISOString(),
-        },
-      };
-    });
+  table: 'investments',
+  columns: 'id, investment_id, plan_name, plan_id, roi_basis_points, duration_seconds, amount_cents::text, profit_cents::text, status, kind, end_reason, start_date, end_date, created_at',
+  at: sql`coalesce(start_date, created_at)`,
+  entry: (row, amountCents) => {
+    const profitCents = row.profit_cents === null ? termProfitCents(amountCents, row.roi_basis_points) : Number(row.profit_cents);
+    const when = new Date(row.start_date ?? row.created_at);
+    const effect = row.status === 'Active' ? -amountCents : row.status === 'Ended' ? profitCents : 0;
+    return {
+      at: when,
+      status: row.status,
+      amountCents: effect,
+      description:
+        row.kind === 'upgrade'
+          ? `Upgrade to ${row.plan_name} ${row.investment_id}`
+          : `${row.plan_name} investment ${row.investment_id}${row.end_reason === 'upgraded' ? ' (upgraded)' : ''}`,
+      fields: {
+        _id: row.id,
+        investmentId: row.investment_id,
+        plan: row.plan_name,
+        planId: row.plan_id,
+        amount: formatCents(amountCents),
+        maturityAmount: formatCents(row.status === 'Rejected' ? 0 : profitCents),
+        startDate: row.start_date ? new Date(row.start_date).toISOString() : null,
+        endDate: row.end_date ? new Date(row.end_date).toISOString() : null,
+        createdAt: new Date(row.created_at).toISOString(),
+      },
+    };
   },
-};
+});
 
 export const HISTORY_SOURCES: HistorySource[] = [paymentsHistorySource, withdrawalsHistorySource, adjustmentsHistorySource, investmentsHistorySource];
 

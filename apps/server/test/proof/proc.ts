@@ -21,6 +21,26 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a server child process on 127.0.0.1:port in production mode: its own data
+ * folder and secret key named after `purpose`, warnings only, auth rate limits scaled up (one
+ * address makes every request); `env` is laid over it.
+ */
+export function childServerEnv(port: number, purpose: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `vaultline-${purpose}-`)),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SECRET_KEY: `${purpose}-secret-key-${purpose}-secret-key-0123456789`,
+    AUTH_RATE_LIMIT_SCALE: '1000',
+    ...env,
+  };
+}
+
 export interface ChildServer {
   url: string;
   child: ChildProcess;
@@ -35,22 +55,13 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vaultline-proof-')),
+    env: childServerEnv(port, 'proof', {
       DATABASE_URL: databaseUrl,
       // Rate limits in this process only: Redis (CI sets REDIS_URL) would carry counts between runs.
       REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SECRET_KEY: 'proof-secret-key-proof-secret-key-0123456789',
-      AUTH_RATE_LIMIT_SCALE: '1000',
       RUN_JOBS: 'false',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { isStaff } from '@app/shared';
 import { Spinner } from '../components/ui/spinner';
@@ -25,6 +26,7 @@ export const composedUserRoutes: RouteObject[] = [
       ]);
       return {
         Component: function MyAccount() {
+          const { t } = useTranslation('auth');
           const user = useCurrentUser();
           return (
             <DashboardPage
@@ -37,7 +39,7 @@ export const composedUserRoutes: RouteObject[] = [
               widgets={<invest.ActiveInvestments />}
               staffHome={
                 isStaff(user?.role) ? (
-                  <Suspense fallback={<Spinner label="Loading the staff queues" />}>
+                  <Suspense fallback={<Spinner label={t('myAccount.loadingStaff')} />}>
                     <StaffHome />
                   </Suspense>
                 ) : undefined

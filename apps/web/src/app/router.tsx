@@ -1,39 +1,77 @@
-import { Component, createElement, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, lazy, startTransition, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
-import * as auth from '../features/auth/routes';
-import * as money from '../features/money/routes';
-import * as kyc from '../features/kyc/routes';
-import * as invest from '../features/invest/routes';
-import * as admin from '../features/admin/routes';
 import * as site from '../features/public/routes';
 import { RootLayout } from './layouts/root-layout';
-import { composedUserRoutes } from './composed-routes';
-import { RequireAuth, RequireStaff } from './layouts/guards';
 import { NotFoundPage, RouteErrorPage } from './not-found';
 import { withNamespaces } from '../i18n';
+import { useAppStore } from '../lib/hooks';
+import { loadToolkit, type AppStore } from './store';
 
-const features = [site, auth, money, kyc, invest, admin];
+// Each page's messages load with its chunk: the public site speaks from `public`.
+const siteRoutes = withNamespaces(['public'], site.publicRoutes);
+
+/**
+ * The routes of the pages that use the store (app/store-routes.tsx: sign-in, signed-in, back
+ * office), with Redux Toolkit's part of the store (app/store.ts). A public page renders first
+ * without them; main.tsx loads them right after, or before the first render when the address
+ * is not the public site's. Until they are in, an address no route matches waits for them
+ * (Unmatched) before it is a 404.
+ */
+let storeRoutes: RouteObject[] | undefined;
+let storeRoutesLoading: Promise<void> | undefined;
+const storeRoutesListeners = new Set<() => void>();
+
+/** Loads the store's routes and completes `store` (the app has one store), once. */
+export function loadStoreRoutes(store: AppStore): Promise<void> {
+  if (!storeRoutesLoading) {
+    storeRoutesLoading = Promise.all([import('./store-routes'), loadToolkit(store)]).then(([module]) => {
+      storeRoutes = module.storeRoutes;
+      for (const listener of storeRoutesListeners) listener();
+    });
+    storeRoutesLoading.catch(() => {
+      storeRoutesLoading = undefined;
+    });
+  }
+  return storeRoutesLoading;
+}
+
+let waitingForStoreRoutes: ComponentType | undefined;
+
+/**
+ * An address the routes loaded so far do not match: it suspends until the store's routes are in
+ * (a navigation keeps the previous page on screen meanwhile), then AppRoutes renders the table
+ * with them. A failed load shows the error page and is tried again next time.
+ */
+function Unmatched() {
+  const store = useAppStore();
+  waitingForStoreRoutes ??= lazy(() =>
+    loadStoreRoutes(store).then(
+      () => ({ default: () => null }),
+      (error: unknown) => {
+        waitingForStoreRoutes = undefined;
+        throw error;
+      },
+    ),
+  );
+  return createElement(waitingForStoreRoutes);
+}
 
 /**
  * The route table. Pages are `lazy` routes (`lazy: () => import(page).then(...)` resolving to
  * `{ Component }`): each page is its own chunk, loaded when its address is opened.
  */
-export const routes: RouteObject[] = [
-  {
-    element: (
-      <RouteErrorBoundary>
-        <RootLayout />
-      </RouteErrorBoundary>
-    ),
-    children: [
-      // Each page's messages load with its chunk: the sign-in pages speak from `auth`, the rest of the public site from `public`.
-      ...features.flatMap((feature) => withNamespaces([feature === auth ? 'auth' : 'public'], feature.publicRoutes)),
-      { element: <RequireAuth />, children: [...composedUserRoutes, ...withNamespaces(['app'], features.flatMap((feature) => feature.userRoutes))] },
-      { element: <RequireStaff />, children: withNamespaces(['staff'], features.flatMap((feature) => feature.staffRoutes)) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+function table(children: RouteObject[] | undefined): RouteObject[] {
+  return [
+    {
+      element: (
+        <RouteErrorBoundary>
+          <RootLayout />
+        </RouteErrorBoundary>
+      ),
+      children: [...siteRoutes, ...(children ?? []), { path: '*', element: children ? <NotFoundPage /> : <Unmatched /> }],
+    },
+  ];
+}
 
 /*
  * The routes render through React Router's declarative API (useRoutes inside BrowserRouter),
@@ -106,17 +144,41 @@ function withPages(table: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Loads the pages of the routes `pathname` matches, so that the first render shows the page at once. */
-export function loadRoute(pathname: string, table: RouteObject[] = routes): Promise<unknown> {
-  const matched = matchRoutes(table, pathname) ?? [];
+/**
+ * Loads the pages of the routes `pathname` matches (the store's routes and Redux Toolkit's part of
+ * `store` first when it is not a public page), so that the first render shows the page at once.
+ */
+export async function loadRoute(pathname: string, store: AppStore): Promise<unknown> {
+  let matched = matchRoutes(table(storeRoutes), pathname) ?? [];
+  if (matched.at(-1)?.route.path === '*' && !storeRoutes) {
+    await loadStoreRoutes(store);
+    matched = matchRoutes(table(storeRoutes), pathname) ?? [];
+  }
   return Promise.all(matched.filter(({ route }) => typeof route.lazy === 'function').map(({ route }) => loadPage(route)));
 }
 
-const appRoutes = withPages(routes);
+const withoutStoreRoutes = withPages(table(undefined));
+let withStoreRoutes: RouteObject[] | undefined;
 
-/** The app's routes (or, in tests, `table`) for the current address. */
-export function AppRoutes({ table }: { table?: RouteObject[] }) {
-  const elementRoutes = useMemo(() => (table ? withPages(table) : appRoutes), [table]);
+function appRoutes(): RouteObject[] {
+  if (!storeRoutes) return withoutStoreRoutes;
+  withStoreRoutes ??= withPages(table(storeRoutes));
+  return withStoreRoutes;
+}
+
+/** The app's routes (or, in tests, `testTable`) for the current address. */
+export function AppRoutes({ table: testTable }: { table?: RouteObject[] }) {
+  const [routes, setRoutes] = useState(appRoutes);
+  useEffect(() => {
+    // A transition: the page on screen stays until the one the new routes show has loaded.
+    const update = () => startTransition(() => setRoutes(appRoutes()));
+    update();
+    storeRoutesListeners.add(update);
+    return () => {
+      storeRoutesListeners.delete(update);
+    };
+  }, []);
+  const elementRoutes = useMemo(() => (testTable ? withPages(testTable) : routes), [testTable, routes]);
   return useRoutes(elementRoutes);
 }
 

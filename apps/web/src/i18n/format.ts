@@ -1,22 +1,15 @@
 import { centsFromDecimal, formatCents, formatUsd as formatUsdEnglish } from '@app/shared';
 import { currentLanguage } from './index';
+import { cached } from './number-format';
+
+// Plain numbers are in number-format.ts: the landing pages' figures need only that part.
+export { formatLocaleNumber } from './number-format';
 
 /**
  * Numbers, money and dates in the language the app shows. Amounts stay US dollars in every
  * language; only grouping, decimal mark and symbol placement follow the language. English keeps
  * the hand-written formatting (lib/numbers.ts: no Intl on the public pages' first render).
  */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let format = cache.get(key) as T | undefined;
-  if (!format) {
-    format = make();
-    cache.set(key, format);
-  }
-  return format;
-}
-
 /** Integer cents as US dollars: "$1,234.50" in English, "1.234,50 US$" in Spanish. */
 export function formatUsd(cents: number | bigint): string {
   const language = currentLanguage();
@@ -29,12 +22,6 @@ export function formatUsd(cents: number | bigint): string {
 /** An API money string ("1234.5") for people. */
 export function formatMoney(decimal: string): string {
   return formatUsd(centsFromDecimal(decimal));
-}
-
-/** A plain number in the app's language. */
-export function formatLocaleNumber(value: number, maxFractionDigits = 0): string {
-  const language = currentLanguage();
-  return cached(`n:${language}:${maxFractionDigits}`, () => new Intl.NumberFormat(language, { maximumFractionDigits: maxFractionDigits })).format(value);
 }
 
 /** A date formatter that follows the app's language (looked up at each call, so a switch applies at once). */

@@ -1,5 +1,5 @@
 import { currentLanguage } from '../i18n';
-import { formatLocaleNumber } from '../i18n/format';
+import { formatLocaleNumber } from '../i18n/number-format';
 
 /**
  * English figures without Intl.NumberFormat: the first one a page creates costs tens of

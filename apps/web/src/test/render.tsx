@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { UserView } from '@app/shared';
-import { makeStore } from '../app/store';
+import { makeStore } from '../app/store-toolkit';
 import { AppRoutes } from '../app/router';
 import { SET_USER } from '../features/auth/auth-slice';
 import { jsonResponse, type ApiAnswer } from './api';

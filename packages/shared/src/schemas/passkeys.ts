@@ -30,50 +30,38 @@ const attachmentField = z.enum(['platform', 'cross-platform']);
 /** Extension outputs: only credProps is read (whether the credential is discoverable); others are dropped. */
 const clientExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });
 
+/** A credential in WebAuthn's JSON encoding: what both ceremonies answer around their own `response` fields. */
+const credentialSchema = <Response extends z.core.$ZodShape>(response: Response) =>
+  z.object(
+    {
+      id: base64url(1400).min(1, PASSKEY_MESSAGES.malformed),
+      rawId: base64url(1400).min(1, PASSKEY_MESSAGES.malformed),
+      type: z.literal('public-key', { error: PASSKEY_MESSAGES.malformed }),
+      response: z.object(response, { error: PASSKEY_MESSAGES.malformed }),
+      authenticatorAttachment: attachmentField.optional(),
+      clientExtensionResults,
+    },
+    { error: PASSKEY_MESSAGES.malformed },
+  );
+
 /** The answer of navigator.credentials.create() (startRegistration). */
-export const registrationResponseSchema = z.object(
-  {
-    id: base64url(1400).min(1, PASSKEY_MESSAGES.malformed),
-    rawId: base64url(1400).min(1, PASSKEY_MESSAGES.malformed),
-    type: z.literal('public-key', { error: PASSKEY_MESSAGES.malformed }),
-    response: z.object(
-      {
-        clientDataJSON: base64url(10_000),
-        attestationObject: base64url(100_000),
-        authenticatorData: base64url(100_000).optional(),
-        transports: transportsField.optional(),
-        publicKeyAlgorithm: z.number().int().optional(),
-        publicKey: base64url(10_000).optional(),
-      },
-      { error: PASSKEY_MESSAGES.malformed },
-    ),
-    authenticatorAttachment: attachmentField.optional(),
-    clientExtensionResults,
-  },
-  { error: PASSKEY_MESSAGES.malformed },
-);
+export const registrationResponseSchema = credentialSchema({
+  clientDataJSON: base64url(10_000),
+  attestationObject: base64url(100_000),
+  authenticatorData: base64url(100_000).optional(),
+  transports: transportsField.optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  publicKey: base64url(10_000).optional(),
+});
 export type RegistrationResponseInput = z.infer<typeof registrationResponseSchema>;
 
 /** The answer of navigator.credentials.get() (startAuthentication). */
-export const authenticationResponseSchema = z.object(
-  {
-    id: base64url(1400).min(1, PASSKEY_MESSAGES.malformed),
-    rawId: base64url(1400).min(1, PASSKEY_MESSAGES.malformed),
-    type: z.literal('public-key', { error: PASSKEY_MESSAGES.malformed }),
-    response: z.object(
-      {
-        clientDataJSON: base64url(10_000),
-        authenticatorData: base64url(10_000),
-        signature: base64url(10_000),
-        userHandle: base64url(200).optional(),
-      },
-      { error: PASSKEY_MESSAGES.malformed },
-    ),
-    authenticatorAttachment: attachmentField.optional(),
-    clientExtensionResults,
-  },
-  { error: PASSKEY_MESSAGES.malformed },
-);
+export const authenticationResponseSchema = credentialSchema({
+  clientDataJSON: base64url(10_000),
+  authenticatorData: base64url(10_000),
+  signature: base64url(10_000),
+  userHandle: base64url(200).optional(),
+});
 export type AuthenticationResponseInput = z.infer<typeof authenticationResponseSchema>;
 
 export const passkeyNameField = requiredString(PASSKEY_MESSAGES.nameRequired, 200).pipe(

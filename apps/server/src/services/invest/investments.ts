@@ -12,13 +12,13 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
-import { investments, users, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
+import { investments, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
 import { getUserBalances, holdForInvestment } from '../../ledger';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
 import { findPlan } from './plans';
+import { pendingQueuePage } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 // ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
@@ -212,13 +212,6 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
 
 /** Staff queue, oldest first, with each requester's name, email and balances. */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
-  const read = await db
-    .select({ investment: investments, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(investments.createdAt) })
-    .from(investments)
-    .innerJoin(users, eq(users.id, investments.userId))
-    .where(and(eq(investments.status, 'Pending'), afterKeyset(investments.createdAt, investments.id, decodeKeyset(query.cursor))))
-    .orderBy(investments.createdAt, investments.id)
-    .limit(query.limit + 1);
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.investment.id }));
-  return { pendingInvestments: await Promise.all(rows.map(async (row) => investmentView(row.investment, await userSummary(db, row.user)))), nextCursor };
+  const { rows, nextCursor } = await pendingQueuePage(db, investments, investments.createdAt, query);
+  return { pendingInvestments: await Promise.all(rows.map(async (row) => investmentView(row.request, await userSummary(db, row.user)))), nextCursor };
 }

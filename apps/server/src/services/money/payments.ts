@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { formatCents, formatUnits, formatUsd, isStaff, networkOfAsset, type ChainEvidence, type PaymentView, type PaymentAnswer, type StaffQueueQuery } from '@app/shared';
+import { formatCents, formatUnits, formatUsd, networkOfAsset, type ChainEvidence, type PaymentView, type PaymentAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
-import { onchainDeposits, payments, users, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
+import { onchainDeposits, payments, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
 import { explorerUrl, findAsset } from '../../chain';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { requireMoneyAccess } from './gating';
 import { getSettings } from '../platform/settings';
+import { pendingQueuePage, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 /** The bare lowercase hex of a transaction hash: EVM writes it with 0x, Bitcoin without. */
@@ -208,25 +208,12 @@ export async function createPayment(
 
 /** GET /api/payments/pending-deposit: oldest first, each with what the chain shows of it. */
 export async function listPendingPayments(deps: AppDeps, query: StaffQueueQuery): Promise<{ payments: PaymentView[]; nextCursor: string | null }> {
-  const read = await deps.db
-    .select({ payment: payments, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(payments.createdAt) })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(and(eq(payments.status, 'Pending'), afterKeyset(payments.createdAt, payments.id, decodeKeyset(query.cursor))))
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(query.limit + 1);
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.payment.id }));
-  return { payments: await paymentViews(deps, rows), nextCursor };
+  const { rows, nextCursor } = await pendingQueuePage(deps.db, payments, payments.createdAt, query);
+  return { payments: await paymentViews(deps, rows.map(({ request, user }) => ({ payment: request, user }))), nextCursor };
 }
 
 /** One payment; its owner or staff only. Others get 404 (its existence is not revealed). */
 export async function viewPayment(deps: AppDeps, viewer: SessionUser, transactionId: string): Promise<PaymentView> {
-  const [row] = await deps.db
-    .select({ payment: payments, user: { id: users.id, name: users.name, email: users.email } })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.transactionId, transactionId))
-    .limit(1);
-  if (!row || (row.payment.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('Transaction not found');
-  return (await paymentViews(deps, [row]))[0]!;
+  const { request, user } = await requestForViewer(deps.db, payments, eq(payments.transactionId, transactionId), viewer, 'Transaction not found');
+  return (await paymentViews(deps, [{ payment: request, user }]))[0]!;
 }

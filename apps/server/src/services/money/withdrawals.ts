@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, isStaff, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery } from '@app/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DAY_MS, formatCents, formatUsd, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
 import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { holdForWithdrawal, releaseWithdrawalHold, settleWithdrawal } from '../../ledger';
 import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from '../admin/approvals';
 import { localizedEmail } from '../../email/locales';
@@ -17,6 +16,7 @@ import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
 import { getSettings } from '../platform/settings';
+import { pendingQueuePage, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -163,29 +163,16 @@ export async function createWithdrawal(
 
 /** GET /api/withDraw/pending: oldest first, with age and the overdue flag. */
 export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQuery): Promise<{ withdrawals: WithdrawalView[]; nextCursor: string | null }> {
-  const read = await deps.db
-    .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(withdrawals.requestDate) })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(and(eq(withdrawals.status, 'Pending'), afterKeyset(withdrawals.requestDate, withdrawals.id, decodeKeyset(query.cursor))))
-    .orderBy(asc(withdrawals.requestDate), asc(withdrawals.id))
-    .limit(query.limit + 1);
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.withdrawal.id }));
+  const { rows, nextCursor } = await pendingQueuePage(deps.db, withdrawals, withdrawals.requestDate, query);
   const now = deps.now();
-  const context = withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, rows.map((row) => row.withdrawal.id)));
-  return { withdrawals: rows.map((row) => toWithdrawalView(row.withdrawal, row.user, now, context)), nextCursor };
+  const context = withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, rows.map((row) => row.request.id)));
+  return { withdrawals: rows.map((row) => toWithdrawalView(row.request, row.user, now, context)), nextCursor };
 }
 
 /** One withdrawal: its owner or staff; others get 404. */
 export async function getWithdrawal(deps: AppDeps, viewer: SessionUser, id: string): Promise<WithdrawalView> {
-  const [row] = await deps.db
-    .select({ withdrawal: withdrawals, user: { id: users.id, name: users.name, email: users.email } })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.id, id))
-    .limit(1);
-  if (!row || (row.withdrawal.userId !== viewer.id && !isStaff(viewer.role))) throw notFound('Withdrawal not found');
-  return toWithdrawalView(row.withdrawal, row.user, deps.now(), withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, [id])));
+  const { request, user } = await requestForViewer(deps.db, withdrawals, eq(withdrawals.id, id), viewer, 'Withdrawal not found');
+  return toWithdrawalView(request, user, deps.now(), withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, [id])));
 }
 
 async function loadForDecision(tx: Tx, staff: SessionUser, id: string): Promise<{ withdrawal: WithdrawalRow; owner: UserRow }> {

@@ -15,12 +15,18 @@ function cookieOf(response: { headers: Record<string, unknown> }, name: string):
 
 const { lastAudit, upgrade } = adminHelpers(t);
 
+const impersonate = (headers: Record<string, string>, targetId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/users/impersonate/${targetId}`, headers });
+
+/** Starts impersonating targetId as the staff member signed in with `headers`: the viewing session's cookie value. */
+const viewingSid = async (headers: Record<string, string>, targetId: string) => cookieOf(await impersonate(headers, targetId), 'sid');
+
 describe('impersonation', () => {
   it('switches the cookie to a read-only session of the user, and exit restores the staff session', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const target = await t.createUser({ name: 'Viewed Person' });
     const staffCookie = `sid=${admin.token}`;
-    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: { cookie: staffCookie } });
+    const start = await impersonate({ cookie: staffCookie }, target.user.id);
     expect(start.statusCode).toBe(200);
     expect(start.json().message).toContain('Viewed Person');
     const sid = cookieOf(start, 'sid');
@@ -64,7 +70,7 @@ describe('impersonation', () => {
     const otherAdmin = await t.createUser({ role: 'admin' });
     const author = await t.createUser({ role: 'author' });
     const otherAuthor = await t.createUser({ role: 'author' });
-    const go = (who: TestUser, id: string) => t.app.inject({ method: 'POST', url: `/api/users/impersonate/${id}`, headers: who.headers });
+    const go = (who: TestUser, id: string) => impersonate(who.headers, id);
     expect((await go(admin, admin.user.id)).statusCode).toBe(403);
     expect((await go(admin, otherAdmin.user.id)).statusCode).toBe(403);
     expect((await go(author, otherAuthor.user.id)).statusCode).toBe(403);
@@ -78,9 +84,8 @@ describe('impersonation', () => {
     const admin = await t.createUser({ role: 'admin' });
     const a = await t.createUser();
     const b = await t.createUser();
-    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${a.user.id}`, headers: admin.headers });
-    const sid = cookieOf(start, 'sid');
-    const again = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${b.user.id}`, headers: { cookie: `sid=${sid}` } });
+    const sid = await viewingSid(admin.headers, a.user.id);
+    const again = await impersonate({ cookie: `sid=${sid}` }, b.user.id);
     expect(again.statusCode).toBe(403);
     const notImpersonating = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: admin.headers });
     expect(notImpersonating.statusCode).toBe(400);
@@ -91,8 +96,7 @@ describe('impersonation', () => {
     const admin = await t.createUser({ role: 'admin' });
     const author = await t.createUser({ role: 'author' });
     const target = await t.createUser();
-    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: author.headers });
-    const sid = cookieOf(start, 'sid');
+    const sid = await viewingSid(author.headers, target.user.id);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(200);
     expect((await upgrade(admin, { id: author.user.id, role: 'subscriber' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/getUser', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(401);
@@ -101,8 +105,7 @@ describe('impersonation', () => {
   it('exit still returns the staff member when the viewed user was suspended meanwhile, but not after a logout', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const target = await t.createUser();
-    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: { cookie: `sid=${admin.token}` } });
-    const sid = cookieOf(start, 'sid');
+    const sid = await viewingSid({ cookie: `sid=${admin.token}` }, target.user.id);
     expect((await upgrade(admin, { id: target.user.id, role: 'suspended' })).statusCode).toBe(200);
     const exit = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: { cookie: `sid=${sid}; sid_staff=${admin.token}` } });
     expect(exit.statusCode).toBe(200);
@@ -110,8 +113,7 @@ describe('impersonation', () => {
     expect(cookieOf(exit, 'sid')).toBe(admin.token);
 
     const other = await t.createUser();
-    const again = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${other.user.id}`, headers: { cookie: `sid=${admin.token}` } });
-    const sid2 = cookieOf(again, 'sid');
+    const sid2 = await viewingSid({ cookie: `sid=${admin.token}` }, other.user.id);
     const logout = await t.app.inject({ method: 'GET', url: '/api/users/logout', headers: { cookie: `sid=${sid2}` } });
     expect(logout.statusCode).toBe(200);
     // The logout cleared sid; only the held staff cookie is left.
@@ -124,8 +126,7 @@ describe('impersonation', () => {
     const admin = await t.createUser({ role: 'admin' });
     const other = await t.createUser({ role: 'admin' });
     const target = await t.createUser();
-    const start = await t.app.inject({ method: 'POST', url: `/api/users/impersonate/${target.user.id}`, headers: admin.headers });
-    const sid = cookieOf(start, 'sid');
+    const sid = await viewingSid(admin.headers, target.user.id);
     const exit = await t.app.inject({ method: 'POST', url: '/api/users/exit-impersonation', headers: { cookie: `sid=${sid}; sid_staff=${other.token}` } });
     expect(exit.statusCode).toBe(200);
     expect(exit.json().restored).toBe(false);

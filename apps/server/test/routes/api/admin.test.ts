@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { auditLog, emailOutbox, kycSubmissions, payments } from '../../../src/db/schema';
+import { auditLog, emailOutbox, payments } from '../../../src/db/schema';
 import { adjustBalance, creditDeposit, holdForInvestment, holdForWithdrawal, settleWithdrawal } from '../../../src/ledger';
 import { SETTINGS_MESSAGES } from '@app/shared';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { insertPendingKyc } from '../../helpers/kyc-calls';
 
 let t: TestApp;
 
@@ -208,25 +209,11 @@ describe('solvency', () => {
 });
 
 describe('live queues', () => {
-  async function addPendingKyc(userId: string) {
-    await t.database.db.insert(kycSubmissions).values({
-      id: randomUUID(),
-      userId,
-      frontKey: 'k1',
-      backKey: 'k2',
-      frontMime: 'image/png',
-      backMime: 'image/png',
-      frontSize: 1,
-      backSize: 1,
-      submittedAt: new Date(),
-    });
-  }
-
   it('GET /api/admin/pending-counts counts waiting requests per queue', async () => {
     const author = await t.createUser({ role: 'author' });
     const before = (await t.app.inject({ method: 'GET', url: '/api/admin/pending-counts', headers: author.headers })).json();
     const user = await t.createUser();
-    await addPendingKyc(user.user.id);
+    await insertPendingKyc(t.database.db, user.user.id);
     await t.database.db.insert(payments).values({ id: randomUUID(), transactionId: `DEP-${randomUUID().slice(0, 8)}`, userId: user.user.id, amountCents: 100 });
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/pending-counts', headers: author.headers });
     expect(after.statusCode).toBe(200);
@@ -266,7 +253,7 @@ describe('live queues', () => {
     await waitFor(() => events.length >= 1);
     const initial = events[0]!.counts.kyc!;
     const user = await t.createUser();
-    await addPendingKyc(user.user.id);
+    await insertPendingKyc(t.database.db, user.user.id);
     await waitFor(() => events.length >= 2);
     expect(events[1]!.counts.kyc).toBe(initial + 1);
     expect(events[1]!.arrived).toEqual(['kyc']);

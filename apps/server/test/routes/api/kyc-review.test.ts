@@ -188,13 +188,18 @@ describe('GET /api/users/kyc/:id/documents/:side', () => {
     ]);
   });
 
-  it('serves images to staff inline, never cached, nosniff', async () => {
-    const response = await getDocument(author, applicant.user.id, 'front');
+  /** A document answer: its type, its disposition (inline or attachment, with the file name), never cached, nosniff. */
+  function expectServedDocument(response: Awaited<ReturnType<typeof getDocument>>, contentType: string, disposition: RegExp) {
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/png');
-    expect(response.headers['content-disposition']).toMatch(/^inline; filename="kyc-front-[0-9a-f]{8}\.png"$/);
+    expect(response.headers['content-type']).toBe(contentType);
+    expect(response.headers['content-disposition']).toMatch(disposition);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
+  }
+
+  it('serves images to staff inline, never cached, nosniff', async () => {
+    const response = await getDocument(author, applicant.user.id, 'front');
+    expectServedDocument(response, 'image/png', /^inline; filename="kyc-front-[0-9a-f]{8}\.png"$/);
     expect((await sharp(response.rawPayload).metadata()).format).toBe('png');
     const views = await t.database.db
       .select()
@@ -205,11 +210,7 @@ describe('GET /api/users/kyc/:id/documents/:side', () => {
 
   it('serves PDFs as attachments, byte for byte', async () => {
     const response = await getDocument(admin, applicant.user.id, 'back');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="kyc-back-[0-9a-f]{8}\.pdf"$/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toBe('no-store');
+    expectServedDocument(response, 'application/pdf', /^attachment; filename="kyc-back-[0-9a-f]{8}\.pdf"$/);
     expect(response.rawPayload.equals(pdf())).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { onPostgres, needsPostgres, useTestApp, useUser } from '../../helpers/build-test-app';
 import { auditLog, emailOutbox } from '../../../src/db/schema';
@@ -9,7 +9,6 @@ import {
   createEncryptedStore,
   createLocalDiskStore,
   decryptDocument,
-  documentsRoot,
   encryptDocument,
 } from '../../../src/services/kyc/document-storage';
 import { checkPdf } from '../../../src/services/kyc/documents';
@@ -20,14 +19,7 @@ import { kycHelpers } from '../../helpers/kyc-calls';
 const t = useTestApp();
 const admin = useUser(t, { role: 'admin' });
 const author = useUser(t, { role: 'author' });
-let dataDir: string;
-let docsRoot: string;
-beforeAll(() => {
-  dataDir = t.app.deps.config.dataDir;
-  docsRoot = documentsRoot(dataDir);
-});
-
-const { uploadPair, newApplicant, userRow, submissionsOf, decide, getDocument } = kycHelpers(() => t);
+const { dataDir, docsRoot, uploadPair, newApplicant, userRow, submissionsOf, decide, getDocument } = kycHelpers(() => t);
 
 describe('document storage', () => {
   const key = Buffer.alloc(32, 7);
@@ -49,7 +41,7 @@ describe('document storage', () => {
     for (const bad of ['../x', 'a/../../b', '/etc/passwd', 'a\\b', '', 'a//b', 'a/b.c']) {
       expect(() => assertValidKey(bad), bad).toThrow();
     }
-    const root = path.join(dataDir, 'store-test');
+    const root = path.join(dataDir(), 'store-test');
     const store = createEncryptedStore(createLocalDiskStore(root), key);
     await store.put('kyc/abc123', Buffer.from('hello'));
     expect((await store.get('kyc/abc123'))?.toString()).toBe('hello');
@@ -64,7 +56,7 @@ describe('document storage', () => {
     const applicant = await newApplicant();
     await uploadPair(applicant);
     const [submission] = await submissionsOf(applicant.user.id);
-    const file = path.join(docsRoot, `${submission!.frontKey}.bin`);
+    const file = path.join(docsRoot(), `${submission!.frontKey}.bin`);
     const bytes = readFileSync(file);
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     writeFileSync(file, bytes);
@@ -80,7 +72,7 @@ describe('document storage', () => {
     await decide(admin, applicant.user.id, 'reject');
     await uploadPair(applicant);
     const rows = await submissionsOf(applicant.user.id);
-    const files = rows.flatMap((row) => [row.frontKey, row.backKey]).map((key) => path.join(docsRoot, `${key}.bin`));
+    const files = rows.flatMap((row) => [row.frontKey, row.backKey]).map((key) => path.join(docsRoot(), `${key}.bin`));
     expect(files.every((file) => existsSync(file))).toBe(true);
     expect(await purgeKycDocuments(t.app.deps, applicant.user.id)).toBe(4);
     expect(files.some((file) => existsSync(file))).toBe(false);

@@ -1,24 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
 import { useTestApp, useUser } from '../../helpers/build-test-app';
-import { documentsRoot } from '../../../src/services/kyc/document-storage';
 import { UPLOADS_PER_HOUR } from '../../../src/services/kyc/kyc';
 import { EXE, HTML, SVG, bmp24, box, filesUnder, heic, jpegWithExif, pdf, png } from '../../helpers/kyc-files';
 import { kycHelpers } from '../../helpers/kyc-calls';
 
 const t = useTestApp();
 const admin = useUser(t, { role: 'admin' });
-let dataDir: string;
-let docsRoot: string;
-beforeAll(() => {
-  dataDir = t.app.deps.config.dataDir;
-  docsRoot = documentsRoot(dataDir);
-});
-
-const { upload, uploadPair, newApplicant, userRow, submissionsOf, getDocument, expectRefused } = kycHelpers(() => t);
+const { dataDir, docsRoot, upload, uploadPair, newApplicant, userRow, submissionsOf, getDocument, expectRefused } = kycHelpers(() => t);
 
 describe('POST /api/users/uploadKycDocuments', () => {
   it('accepts front and back, sets the status to Pending and keeps users.kycStatus in step', async () => {
@@ -47,17 +39,17 @@ describe('POST /api/users/uploadKycDocuments', () => {
     const applicant = await newApplicant();
     const front = await jpegWithExif();
     const back = await png('#00ff00');
-    const before = new Set(filesUnder(docsRoot));
+    const before = new Set(filesUnder(docsRoot()));
     const response = await upload(applicant, [
       { name: 'front', filename: 'my-passport.jpg', contentType: 'image/jpeg', data: front },
       { name: 'back', filename: 'my-passport-back.png', contentType: 'image/png', data: back },
     ]);
     expect(response.statusCode).toBe(201);
-    const created = filesUnder(docsRoot).filter((file) => !before.has(file));
+    const created = filesUnder(docsRoot()).filter((file) => !before.has(file));
     expect(created).toHaveLength(2);
     const [submission] = await submissionsOf(applicant.user.id);
     for (const file of created) {
-      expect(file.startsWith(dataDir)).toBe(true);
+      expect(file.startsWith(dataDir())).toBe(true);
       expect(file).not.toMatch(/passport|\.jpg|\.png/);
       const onDisk = readFileSync(file);
       expect(onDisk.subarray(0, 4).toString()).toBe('VLE1');
@@ -67,11 +59,11 @@ describe('POST /api/users/uploadKycDocuments', () => {
       expect(onDisk.includes(Buffer.from('JFIF'))).toBe(false);
       expect(onDisk.includes(Buffer.from('IHDR'))).toBe(false);
     }
-    expect(created.map((file) => path.relative(docsRoot, file)).sort()).toEqual(
+    expect(created.map((file) => path.relative(docsRoot(), file)).sort()).toEqual(
       [`${submission!.frontKey}.bin`, `${submission!.backKey}.bin`].sort(),
     );
     // The web build directory is elsewhere entirely.
-    expect(docsRoot.includes('dist')).toBe(false);
+    expect(docsRoot().includes('dist')).toBe(false);
   });
 
   it('re-encodes images and strips their metadata', async () => {
@@ -153,7 +145,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
 
   it('refuses 10 MB + 1 byte with 413 and leaves nothing on disk', async () => {
     const applicant = await newApplicant();
-    const before = filesUnder(dataDir).length;
+    const before = filesUnder(dataDir()).length;
     const tooBig = pdf({ padTo: KYC_MAX_FILE_BYTES + 1 });
     expect(tooBig.length).toBe(KYC_MAX_FILE_BYTES + 1);
     for (const order of [['front', 'back'], ['back', 'front']]) {
@@ -164,7 +156,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
       // The refusal names the side that was too large.
       await expectRefused(applicant, response, 413, `${order[1] === 'front' ? 'Front' : 'Back'} of document: ${KYC_MESSAGES.tooLarge} This file is over 10 MB.`);
     }
-    expect(filesUnder(dataDir).length).toBe(before);
+    expect(filesUnder(dataDir()).length).toBe(before);
   });
 
   it.each([
@@ -182,7 +174,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
     ['a HEIC brand on a broken container', 'id.heic', 'image/heic', Buffer.concat([box('ftyp', Buffer.from('heic\0\0\0\0mif1')), Buffer.from('garbage!')])],
   ])('refuses %s with 415 and leaves nothing on disk', async (_label, filename, contentType, data) => {
     const applicant = await newApplicant();
-    const before = filesUnder(dataDir).length;
+    const before = filesUnder(dataDir()).length;
     const response = await upload(applicant, [
       { name: 'front', filename, contentType, data },
       { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
@@ -190,7 +182,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
     // Which side, the SPEC's words, and what the bytes turned out to be.
     expect(response.json().message).toMatch(new RegExp(`^Front of document: ${KYC_MESSAGES.invalidFormat.replace(/\./g, '\\.')} The contents of id\\.(png|svg|pdf|jpg|bmp|heic) are `));
     await expectRefused(applicant, response, 415, response.json().message);
-    expect(filesUnder(dataDir).length).toBe(before);
+    expect(filesUnder(dataDir()).length).toBe(before);
   });
 
   it('says what the bytes of a refused document are', async () => {
@@ -217,7 +209,7 @@ describe('POST /api/users/uploadKycDocuments', () => {
 
   it('ignores a path-traversal file name', async () => {
     const applicant = await newApplicant();
-    const before = new Set(filesUnder(dataDir));
+    const before = new Set(filesUnder(dataDir()));
     const response = await upload(applicant, [
       { name: 'front', filename: '../../../../etc/passwd.png', contentType: 'image/png', data: await png() },
       { name: 'back', filename: '..\\..\\..\\windows\\win.ini.png', contentType: 'image/png', data: await png() },
@@ -227,10 +219,10 @@ describe('POST /api/users/uploadKycDocuments', () => {
     expect(submission!.frontName).toBe('passwd.png');
     expect(submission!.backName).toBe('win.ini.png');
     expect(submission!.frontKey).toMatch(/^kyc\/[0-9a-f]{32}$/);
-    const created = filesUnder(dataDir).filter((file) => !before.has(file));
-    expect(created.every((file) => file.startsWith(docsRoot + path.sep))).toBe(true);
+    const created = filesUnder(dataDir()).filter((file) => !before.has(file));
+    expect(created.every((file) => file.startsWith(docsRoot() + path.sep))).toBe(true);
     expect(created.some((file) => /passwd|win\.ini/.test(file))).toBe(false);
-    for (const escaped of [path.join(dataDir, '..', 'passwd.png'), path.join(docsRoot, '..', 'passwd.png'), path.join(docsRoot, 'kyc', '..', 'passwd.png')]) {
+    for (const escaped of [path.join(dataDir(), '..', 'passwd.png'), path.join(docsRoot(), '..', 'passwd.png'), path.join(docsRoot(), 'kyc', '..', 'passwd.png')]) {
       expect(existsSync(escaped)).toBe(false);
     }
   });
@@ -242,10 +234,10 @@ describe('POST /api/users/uploadKycDocuments', () => {
   ])('refuses %s with 400', async (_label, parts) => {
     const applicant = await newApplicant();
     const data = await png();
-    const before = filesUnder(dataDir).length;
+    const before = filesUnder(dataDir()).length;
     const response = await upload(applicant, [{ name: 'note', data: 'hello' }, ...parts.map((part) => ({ ...part, data }))]);
     await expectRefused(applicant, response, 400, KYC_MESSAGES.bothRequired);
-    expect(filesUnder(dataDir).length).toBe(before);
+    expect(filesUnder(dataDir()).length).toBe(before);
   });
 
   it('refuses an empty file and non-multipart bodies', async () => {
@@ -285,13 +277,13 @@ describe('POST /api/users/uploadKycDocuments', () => {
     const applicant = await newApplicant();
     expect((await uploadPair(applicant)).statusCode).toBe(201);
     const [first] = await submissionsOf(applicant.user.id);
-    const before = filesUnder(docsRoot).length;
+    const before = filesUnder(docsRoot()).length;
     t.clock.advance(1000);
     expect((await uploadPair(applicant)).statusCode).toBe(201);
     const rows = await submissionsOf(applicant.user.id);
     expect(rows.map((row) => row.status)).toEqual(['Superseded', 'Pending']);
-    expect(filesUnder(docsRoot).length).toBe(before);
-    expect(existsSync(path.join(docsRoot, `${first!.frontKey}.bin`))).toBe(false);
+    expect(filesUnder(docsRoot()).length).toBe(before);
+    expect(existsSync(path.join(docsRoot(), `${first!.frontKey}.bin`))).toBe(false);
     expect((await getDocument(admin, applicant.user.id, 'front', `?submissionId=${first!.id}`)).statusCode).toBe(404);
     const queue = (await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending', headers: admin.headers })).json();
     const cases = queue.pendingUsers.filter((row: { _id: string }) => row._id === applicant.user.id);
@@ -307,10 +299,10 @@ describe('POST /api/users/uploadKycDocuments', () => {
         { name: 'back', filename: 'b.png', contentType: 'image/png', data: await png() },
       ])).statusCode).toBe(201);
     }
-    const files = filesUnder(docsRoot).length;
+    const files = filesUnder(docsRoot()).length;
     const refused = await uploadPair(applicant);
     expect(refused.statusCode).toBe(429);
-    expect(filesUnder(docsRoot).length).toBe(files);
+    expect(filesUnder(docsRoot()).length).toBe(files);
     t.clock.advance(3_600_001);
     expect((await uploadPair(applicant)).statusCode).toBe(201);
   });

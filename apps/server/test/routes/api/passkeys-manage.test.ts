@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { PasskeyAuthenticationOptions } from '@app/shared';
 import { passkeys, sessions, users } from '../../../src/db/schema';
@@ -10,9 +10,11 @@ import { passkeyCalls } from '../../helpers/passkey-calls';
 import { SoftwareAuthenticator } from '../../helpers/software-authenticator';
 
 const t = useTestApp({ config: { authRateLimitScale: 1000 } });
-const { account, addPasskey, loginOptions, lastAudit } = passkeyCalls(t);
+const { account, accountWithPasskey, addPasskey, loginOptions, lastAudit } = passkeyCalls(t);
 
 describe('renaming and removing', () => {
+  afterEach(() => t.clock.reset());
+
   it('renames (audited) and refuses another account’s passkey', async () => {
     const { browser, userId } = await account();
     const added = await addPasskey(browser, new SoftwareAuthenticator());
@@ -34,62 +36,52 @@ describe('renaming and removing', () => {
     const secondAuthenticator = new SoftwareAuthenticator();
     const second = await addPasskey(browser, secondAuthenticator, 'Second');
     t.clock.advance(RECENT_AUTH_MS + 60_000);
-    try {
-      expect((await browser.get('/api/users/passkeys')).json().recentAuthUntil).toBeNull();
-      const refused = await browser.delete(`/api/users/passkeys/${first.id}`);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: PASSKEY_REFUSALS.reauthRequired, reauthRequired: true });
+    expect((await browser.get('/api/users/passkeys')).json().recentAuthUntil).toBeNull();
+    const refused = await browser.delete(`/api/users/passkeys/${first.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: PASSKEY_REFUSALS.reauthRequired, reauthRequired: true });
 
-      const wrong = await browser.post('/api/users/passkeys/reauth', { password: 'not-the-password' });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().message).toBe(PASSKEY_REFUSALS.passwordIncorrect);
-      const confirmed = await browser.post('/api/users/passkeys/reauth', { password });
-      expect(confirmed.statusCode).toBe(200);
-      expect(Date.parse(confirmed.json().recentAuthUntil)).toBeGreaterThan(t.clock.now().getTime());
-      const removed = await browser.delete(`/api/users/passkeys/${first.id}`);
-      expect(removed.statusCode).toBe(200);
-      expect(await lastAudit('passkey.remove', first.id)).toMatchObject({ actorId: userId, before: { name: 'First' } });
-      expect((await emailsTo(t, email, 'passkey-removed')).length).toBe(1);
+    const wrong = await browser.post('/api/users/passkeys/reauth', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(PASSKEY_REFUSALS.passwordIncorrect);
+    const confirmed = await browser.post('/api/users/passkeys/reauth', { password });
+    expect(confirmed.statusCode).toBe(200);
+    expect(Date.parse(confirmed.json().recentAuthUntil)).toBeGreaterThan(t.clock.now().getTime());
+    const removed = await browser.delete(`/api/users/passkeys/${first.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await lastAudit('passkey.remove', first.id)).toMatchObject({ actorId: userId, before: { name: 'First' } });
+    expect((await emailsTo(t, email, 'passkey-removed')).length).toBe(1);
 
-      // Later again: confirm with a passkey of the account instead.
-      t.clock.advance(RECENT_AUTH_MS + 60_000);
-      expect((await browser.delete(`/api/users/passkeys/${second.id}`)).statusCode).toBe(403);
-      const options = await browser.post('/api/users/passkeys/reauth/options', {});
-      expect(options.statusCode).toBe(200);
-      const own = options.json() as PasskeyAuthenticationOptions;
-      expect(own.allowCredentials?.map((credential) => credential.id)).toEqual([(await t.database.db.select().from(passkeys).where(eq(passkeys.id, second.id)))[0]!.credentialId]);
-      // The removed passkey's answer no longer counts.
-      const stale = await browser.post('/api/users/passkeys/reauth', { response: authenticator.get(own) });
-      expect(stale.statusCode).toBe(400);
-      expect(stale.json().message).toBe(PASSKEY_REFUSALS.otherAccount);
-      expect(await lastAudit('session.reauth', userId)).toMatchObject({ actorId: userId, after: { method: 'password' } });
-      const reauthOptions = (await browser.post('/api/users/passkeys/reauth/options', {})).json() as PasskeyAuthenticationOptions;
-      expect((await browser.post('/api/users/passkeys/reauth', { response: secondAuthenticator.get(reauthOptions) })).statusCode).toBe(200);
-      expect((await browser.delete(`/api/users/passkeys/${second.id}`)).statusCode).toBe(200);
-      expect((await browser.get('/api/users/passkeys')).json().passkeys).toEqual([]);
-    } finally {
-      t.clock.reset();
-    }
+    // Later again: confirm with a passkey of the account instead.
+    t.clock.advance(RECENT_AUTH_MS + 60_000);
+    expect((await browser.delete(`/api/users/passkeys/${second.id}`)).statusCode).toBe(403);
+    const options = await browser.post('/api/users/passkeys/reauth/options', {});
+    expect(options.statusCode).toBe(200);
+    const own = options.json() as PasskeyAuthenticationOptions;
+    expect(own.allowCredentials?.map((credential) => credential.id)).toEqual([(await t.database.db.select().from(passkeys).where(eq(passkeys.id, second.id)))[0]!.credentialId]);
+    // The removed passkey's answer no longer counts.
+    const stale = await browser.post('/api/users/passkeys/reauth', { response: authenticator.get(own) });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(PASSKEY_REFUSALS.otherAccount);
+    expect(await lastAudit('session.reauth', userId)).toMatchObject({ actorId: userId, after: { method: 'password' } });
+    const reauthOptions = (await browser.post('/api/users/passkeys/reauth/options', {})).json() as PasskeyAuthenticationOptions;
+    expect((await browser.post('/api/users/passkeys/reauth', { response: secondAuthenticator.get(reauthOptions) })).statusCode).toBe(200);
+    expect((await browser.delete(`/api/users/passkeys/${second.id}`)).statusCode).toBe(200);
+    expect((await browser.get('/api/users/passkeys')).json().passkeys).toEqual([]);
   });
 
   it('a passkey sign-in counts as recent authentication, and a passkey confirms it is you', async () => {
-    const { browser, userId } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    const added = await addPasskey(browser, authenticator);
+    const { userId, authenticator, passkey: added } = await accountWithPasskey();
     const other = new Browser(t);
     expect((await other.post('/api/users/passkeys/login/verify', { response: authenticator.get(await loginOptions(other)) })).statusCode).toBe(200);
     t.clock.advance(RECENT_AUTH_MS + 60_000);
-    try {
-      expect((await other.delete(`/api/users/passkeys/${added.id}`)).statusCode).toBe(403);
-      const options = (await other.post('/api/users/passkeys/reauth/options', {})).json() as PasskeyAuthenticationOptions;
-      const confirmed = await other.post('/api/users/passkeys/reauth', { response: authenticator.get(options) });
-      expect(confirmed.statusCode, confirmed.body).toBe(200);
-      expect(await lastAudit('session.reauth', userId)).toMatchObject({ after: { method: 'passkey', passkeyId: added.id } });
-      expect((await other.delete(`/api/users/passkeys/${added.id}`)).statusCode).toBe(200);
-      expect((await other.get('/api/users/passkeys')).json().passkeys).toEqual([]);
-    } finally {
-      t.clock.reset();
-    }
+    expect((await other.delete(`/api/users/passkeys/${added.id}`)).statusCode).toBe(403);
+    const options = (await other.post('/api/users/passkeys/reauth/options', {})).json() as PasskeyAuthenticationOptions;
+    const confirmed = await other.post('/api/users/passkeys/reauth', { response: authenticator.get(options) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await lastAudit('session.reauth', userId)).toMatchObject({ after: { method: 'passkey', passkeyId: added.id } });
+    expect((await other.delete(`/api/users/passkeys/${added.id}`)).statusCode).toBe(200);
+    expect((await other.get('/api/users/passkeys')).json().passkeys).toEqual([]);
   });
 
   it('is refused while impersonating, even with a fresh session', async () => {
@@ -112,9 +104,7 @@ describe('renaming and removing', () => {
   });
 
   it('a deleted account loses its passkeys', async () => {
-    const { browser, userId } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    await addPasskey(browser, authenticator);
+    const { userId, authenticator } = await accountWithPasskey();
     const admin = await t.createUser({ role: 'admin' });
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/users/${userId}`, headers: admin.headers });
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -12,7 +12,7 @@ import { passkeyCalls } from '../../helpers/passkey-calls';
 import { SoftwareAuthenticator } from '../../helpers/software-authenticator';
 
 const t = useTestApp({ config: { authRateLimitScale: 1000 } });
-const { account, addPasskey, loginOptions, lastAudit } = passkeyCalls(t);
+const { account, accountWithPasskey, addPasskey, loginOptions, lastAudit } = passkeyCalls(t);
 
 describe('adding a passkey', () => {
   it('offers a discoverable, user-verified credential for APP_URL and stores the verified one', async () => {
@@ -125,9 +125,7 @@ describe('adding a passkey', () => {
 
 describe('signing in with a passkey', () => {
   it('signs in from a new browser with no email, no new-browser code, and trusts that browser', async () => {
-    const { browser, email, password, userId } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    const added = await addPasskey(browser, authenticator);
+    const { email, password, userId, authenticator, passkey: added } = await accountWithPasskey();
     const codesBefore = (await emailsTo(t, email, 'login-code')).length;
 
     const elsewhere = new Browser(t);
@@ -199,9 +197,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a suspended account with the spec message, after checking the passkey', async () => {
-    const { browser, userId } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    await addPasskey(browser, authenticator);
+    const { userId, authenticator } = await accountWithPasskey();
     await t.database.db.update(users).set({ role: 'suspended' }).where(eq(users.id, userId));
     const other = new Browser(t);
     const refused = await other.post('/api/users/passkeys/login/verify', { response: authenticator.get(await loginOptions(other)) });
@@ -212,9 +208,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('uses each challenge once: a replayed answer is refused', async () => {
-    const { browser } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    await addPasskey(browser, authenticator);
+    const { authenticator } = await accountWithPasskey();
     const other = new Browser(t);
     const answer = authenticator.get(await loginOptions(other));
     expect((await other.post('/api/users/passkeys/login/verify', { response: answer })).statusCode).toBe(200);
@@ -224,9 +218,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('at the same time: one answer sent twice, or two answers with one counter value, sign in once', async () => {
-    const { browser } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    await addPasskey(browser, authenticator);
+    const { browser, authenticator } = await accountWithPasskey();
     const answer = authenticator.get(await loginOptions(browser), { counter: 3 });
     const twice = await Promise.all([new Browser(t), new Browser(t)].map((other) => other.post('/api/users/passkeys/login/verify', { response: answer })));
     expect(twice.map((response) => response.statusCode).sort()).toEqual([200, 400]);
@@ -239,9 +231,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a challenge answered after it expired', async () => {
-    const { browser } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    await addPasskey(browser, authenticator);
+    const { authenticator } = await accountWithPasskey();
     const other = new Browser(t);
     const answer = authenticator.get(await loginOptions(other));
     t.clock.advance(CHALLENGE_TTL_MS + 1000);
@@ -257,9 +247,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a counter that went backwards and records it; synced passkeys that keep 0 pass', async () => {
-    const { browser, userId } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    const added = await addPasskey(browser, authenticator);
+    const { browser, userId, authenticator, passkey: added } = await accountWithPasskey();
     const other = new Browser(t);
     expect((await other.post('/api/users/passkeys/login/verify', { response: authenticator.get(await loginOptions(other), { counter: 5 }) })).statusCode).toBe(200);
     for (const counter of [5, 3]) {
@@ -282,9 +270,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses an answer made for another origin or RP id, without user verification, or with a bad signature', async () => {
-    const { browser } = await account();
-    const authenticator = new SoftwareAuthenticator();
-    await addPasskey(browser, authenticator);
+    const { authenticator } = await accountWithPasskey();
     const other = new Browser(t);
     const cases = [
       { answer: { origin: 'https://vau1tline.example' }, message: PASSKEY_REFUSALS.wrongSite },

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, STAFF_HOME_AUDIT_ENTRIES, type StaffHome } from '@app/shared';
-import { kycSubmissions, payments } from '../../../src/db/schema';
+import { payments } from '../../../src/db/schema';
 import { creditDeposit, holdForWithdrawal } from '../../../src/ledger';
 import { recordAudit } from '../../../src/services/platform/audit';
 import { overdueBefore } from '../../../src/services/admin/staff-home';
 import { isOverdue } from '../../../src/services/money/withdrawals';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
+import { insertPendingKyc } from '../../helpers/kyc-calls';
 
 let t: TestApp;
 
@@ -38,17 +39,7 @@ describe('GET /api/admin/home', () => {
     await deposit(new Date('2026-03-06T10:00:00.000Z'));
     await deposit(new Date('2026-03-09T13:00:00.000Z'));
     await deposit(new Date(NOW.getTime() - HOUR));
-    await t.database.db.insert(kycSubmissions).values({
-      id: randomUUID(),
-      userId: user.user.id,
-      frontKey: 'k1',
-      backKey: 'k2',
-      frontMime: 'image/png',
-      backMime: 'image/png',
-      frontSize: 1,
-      backSize: 1,
-      submittedAt: new Date(NOW.getTime() - 30 * 60_000),
-    });
+    await insertPendingKyc(t.database.db, user.user.id, new Date(NOW.getTime() - 30 * 60_000));
 
     const answer = await home(author.headers);
     expect(answer.at).toBe(NOW.toISOString());

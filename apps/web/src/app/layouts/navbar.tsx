@@ -4,7 +4,6 @@ import { Menu, X } from '../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '@app/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { logout } from '../../features/auth/auth-slice';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../components/ui/button';
 import { notify } from '../../lib/notify';
@@ -61,6 +60,8 @@ export function Navbar() {
 
   async function onLogout() {
     setOpen(false);
+    // Signed in: the auth slice has loaded (app/store.ts).
+    const { logout } = await import('../../features/auth/auth-slice');
     const result = await dispatch(logout());
     if (logout.fulfilled.match(result)) {
       notify('success', result.payload.message || 'Logged out');

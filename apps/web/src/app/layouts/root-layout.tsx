@@ -1,30 +1,43 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { getUser, loginStatus } from '../../features/auth/auth-slice';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
+import { loadToolkit } from '../store';
 import { Spinner } from '../../components/ui/spinner';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { Splash } from './splash';
 import { ScrollRestoration } from './scroll-restoration';
-import { ImpersonationBanner } from './impersonation-banner';
 import { Toasts } from '../../lib/toasts';
 import { inOwnTask } from '../../lib/own-task';
 import { changeLanguage, currentLanguage } from '../../i18n';
 
+// Shown only while staff view the product as a user: loaded once the account says so.
+const ImpersonationBanner = lazy(() => import('./impersonation-banner').then((module) => ({ default: module.ImpersonationBanner })));
+
 export function RootLayout() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
   const hasUser = useAppSelector((state) => state.auth.user !== null);
   const accountLanguage = useAppSelector((state) => state.auth.user?.language);
+  const impersonated = useAppSelector((state) => state.auth.user?.isImpersonated === true);
   const { t } = useTranslation();
 
-  // In a task of its own: see lib/own-task.
-  useEffect(() => inOwnTask(() => void dispatch(loginStatus())), [dispatch]);
+  // In a task of its own (lib/own-task), once the store has its auth slice (app/store.ts).
+  useEffect(
+    () =>
+      inOwnTask(() => {
+        void loadToolkit(store)
+          .then(() => import('../../features/auth/auth-slice'))
+          .then(({ loginStatus }) => dispatch(loginStatus()));
+      }),
+    [store, dispatch],
+  );
 
+  // Signed in (a thunk of the auth slice answered): the slice has loaded.
   useEffect(() => {
-    if (isLoggedIn && !hasUser) void dispatch(getUser());
+    if (isLoggedIn && !hasUser) void import('../../features/auth/auth-slice').then(({ getUser }) => dispatch(getUser()));
   }, [dispatch, isLoggedIn, hasUser]);
 
   // The signed-in account's language wins over this browser's (issue 21).
@@ -39,7 +52,11 @@ export function RootLayout() {
       </a>
       <Splash />
       <StickyTop>
-        <ImpersonationBanner />
+        {impersonated && (
+          <Suspense fallback={null}>
+            <ImpersonationBanner />
+          </Suspense>
+        )}
         <Navbar />
       </StickyTop>
       <main id="main" className="flex-1">

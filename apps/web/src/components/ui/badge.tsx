@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 
 type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
@@ -37,6 +38,8 @@ export function statusTone(status: string): Tone {
   }
 }
 
+/** A spec status, in the app's language (an unknown one as the API sent it). */
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={statusTone(status)}>{status}</Badge>;
+  const { t } = useTranslation();
+  return <Badge tone={statusTone(status)}>{t(`status.${status}`, { defaultValue: status })}</Badge>;
 }

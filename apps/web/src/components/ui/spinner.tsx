@@ -1,8 +1,11 @@
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+import { useTranslation } from 'react-i18next';
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-slate-500 dark:text-slate-400">
       <span className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden />
-      <span>{label}…</span>
+      <span>{label ?? t('common.loading')}…</span>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   idParam,
@@ -20,15 +19,12 @@ import {
 import { jsonOnly } from '../../../plugins/json-only';
 import { currentUser, requireUser } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
-import { rateLimitRedis } from '../../../plugins/rate-limit-store';
 import { auditActor } from '../../../services/platform/audit';
 import { passkeyLoginOptions, signInWithPasskey } from '../../../services/auth/passkey-sign-in';
 import { listPasskeys, reauthenticate, reauthOptions, removePasskey, renamePasskey } from '../../../services/auth/passkey-account';
 import { ReauthRequiredError, registerPasskey, registrationOptions } from '../../../services/auth/passkeys';
 import { authContext, signedIn } from './account';
-import { tooMany } from './rate-limits';
-
-const WINDOW_MS = 15 * 60 * 1000;
+import { scopedRateLimits, signedInJson, type Limit } from './rate-limits';
 
 /** Per 15 minutes: per IP, and per account (the credential named, or the signed-in user). */
 export const PASSKEY_RATE_LIMITS = {
@@ -36,48 +32,14 @@ export const PASSKEY_RATE_LIMITS = {
   login: { ip: 50, account: 10 },
   register: { ip: 30, account: 10 },
   reauth: { ip: 30, account: 10 },
-} as const satisfies Record<string, { ip: number; account?: number }>;
-type LimitName = keyof typeof PASSKEY_RATE_LIMITS;
+} as const satisfies Record<string, Limit>;
 
 /** The session of a route guarded by requireUser. */
 const sessionOf = (request: FastifyRequest) => request.auth!.session.id;
 
 /** /api/users/passkeys: add, list, rename and remove passkeys; sign in with one; confirm it is you again (ADR 0017). */
 export async function passkeysRoutes(app: App) {
-  const scale = app.deps.config.authRateLimitScale ?? 1;
-  await app.register(rateLimit, {
-    global: false,
-    redis: await rateLimitRedis(app),
-    nameSpace: 'vaultline-passkeys-',
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) => tooMany(context.ttl / 1000),
-  });
-
-  const ipLimit = (name: LimitName) => ({
-    rateLimit: {
-      max: Math.ceil(PASSKEY_RATE_LIMITS[name].ip * scale),
-      timeWindow: WINDOW_MS,
-      keyGenerator: (request: FastifyRequest) => `ip:passkey-${name}:${request.ip}`,
-    },
-  });
-
-  const accountLimit = (name: LimitName, keyOf: (request: FastifyRequest) => string | undefined) => {
-    const limit: { ip: number; account?: number } = PASSKEY_RATE_LIMITS[name];
-    const check = app.createRateLimit({
-      max: Math.ceil((limit.account ?? limit.ip) * scale),
-      timeWindow: WINDOW_MS,
-      keyGenerator: (request) => `acct:passkey-${name}:${keyOf(request) ?? ''}`,
-    });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!keyOf(request)) return;
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', result.ttlInSeconds);
-        throw tooMany(result.ttlInSeconds);
-      }
-    };
-  };
-  const signedInUser = (request: FastifyRequest) => request.auth?.user.id;
+  const limits = await scopedRateLimits(app, PASSKEY_RATE_LIMITS, { nameSpace: 'vaultline-passkeys-', keyPrefix: 'passkey-' });
   const namedCredential = (request: FastifyRequest) => (request.body as { response?: { id?: string } } | undefined)?.response?.id;
 
   // -------------------------------------------------------------- sign in
@@ -86,7 +48,7 @@ export async function passkeysRoutes(app: App) {
     '/api/users/passkeys/login/options',
     {
       onRequest: jsonOnly,
-      config: ipLimit('loginOptions'),
+      config: limits.ip('loginOptions'),
       schema: {
         tags: ['passkeys'],
         summary:
@@ -102,8 +64,8 @@ export async function passkeysRoutes(app: App) {
     '/api/users/passkeys/login/verify',
     {
       onRequest: jsonOnly,
-      config: ipLimit('login'),
-      preHandler: accountLimit('login', namedCredential),
+      config: limits.ip('login'),
+      preHandler: limits.account('login', namedCredential),
       schema: {
         tags: ['passkeys'],
         summary:
@@ -120,9 +82,7 @@ export async function passkeysRoutes(app: App) {
   app.post(
     '/api/users/passkeys/register/options',
     {
-      onRequest: jsonOnly,
-      preHandler: [requireUser, accountLimit('register', signedInUser)],
-      config: ipLimit('register'),
+      ...signedInJson(limits, 'register'),
       schema: {
         tags: ['passkeys'],
         summary: 'Start adding a passkey: options for navigator.credentials.create() with a single-use challenge for this session',
@@ -135,9 +95,7 @@ export async function passkeysRoutes(app: App) {
   app.post(
     '/api/users/passkeys/register/verify',
     {
-      onRequest: jsonOnly,
-      preHandler: [requireUser, accountLimit('register', signedInUser)],
-      config: ipLimit('register'),
+      ...signedInJson(limits, 'register'),
       schema: {
         tags: ['passkeys'],
         summary: 'Finish adding a passkey with its name and the browser’s answer (emails the owner)',
@@ -201,9 +159,7 @@ export async function passkeysRoutes(app: App) {
   app.post(
     '/api/users/passkeys/reauth/options',
     {
-      onRequest: jsonOnly,
-      preHandler: [requireUser, accountLimit('reauth', signedInUser)],
-      config: ipLimit('reauth'),
+      ...signedInJson(limits, 'reauth'),
       schema: {
         tags: ['passkeys'],
         summary: 'Options to confirm it is you with one of this account’s passkeys (single-use challenge for this session)',
@@ -216,9 +172,7 @@ export async function passkeysRoutes(app: App) {
   app.post(
     '/api/users/passkeys/reauth',
     {
-      onRequest: jsonOnly,
-      preHandler: [requireUser, accountLimit('reauth', signedInUser)],
-      config: ipLimit('reauth'),
+      ...signedInJson(limits, 'reauth'),
       schema: {
         tags: ['passkeys'],
         summary: 'Confirm it is you with the password or a passkey: the session counts as recently authenticated again',

@@ -5,7 +5,7 @@ import { currentUser, requireUser } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
 import { sendAutomatedEmail } from '../../../services/auth/automated-email';
 import { changePassword, forgotPassword, resendVerification, resetPassword, verifyEmail } from '../../../services/auth/passwords';
-import { bodyEmail, signedInUser, type AuthLimits } from './rate-limits';
+import { bodyEmail, signedInJson, signedInUser, type AuthLimits } from './rate-limits';
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) });
 const resetTokenParam = z.object({ resetToken: z.string().min(1).max(200) });
@@ -34,9 +34,7 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
   app.patch(
     '/api/users/changePassword',
     {
-      onRequest: jsonOnly,
-      preHandler: [requireUser, limits.account('changePassword', signedInUser)],
-      config: limits.ip('changePassword'),
+      ...signedInJson(limits, 'changePassword'),
       schema: {
         tags: ['auth'],
         summary: 'Change the password (other sessions are signed out)',
@@ -52,9 +50,7 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
   app.post(
     '/api/users/sendAutomatedEmail',
     {
-      onRequest: jsonOnly,
-      preHandler: [requireUser, limits.account('automatedEmail', signedInUser)],
-      config: limits.ip('automatedEmail'),
+      ...signedInJson(limits, 'automatedEmail'),
       schema: {
         tags: ['auth'],
         summary:

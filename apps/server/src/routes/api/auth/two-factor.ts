@@ -31,24 +31,6 @@ export function twoFactorRoutes(app: App, limits: AuthLimits) {
   );
 
   app.post(
-    '/api/users/2fa/enable',
-    {
-      onRequest: jsonOnly,
-      preHandler: codeLimit(),
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm set-up with a first code; answers the recovery codes once',
-        body: twoFactorCodeSchema,
-        response: { 200: recoveryCodesAnswerSchema },
-      },
-    },
-    async (request) => ({
-      message: 'Two-factor authentication is on',
-      recoveryCodes: await enableTwoFactor(app.deps, currentUser(request), request.body.code),
-    }),
-  );
-
-  app.post(
     '/api/users/2fa/disable',
     {
       onRequest: jsonOnly,
@@ -61,21 +43,19 @@ export function twoFactorRoutes(app: App, limits: AuthLimits) {
     },
   );
 
-  app.post(
-    '/api/users/2fa/recovery-codes',
-    {
-      onRequest: jsonOnly,
-      preHandler: codeLimit(),
-      schema: {
-        tags: ['auth'],
-        summary: 'New recovery codes (the old ones stop working)',
-        body: twoFactorCodeSchema,
-        response: { 200: recoveryCodesAnswerSchema },
+  // Both take a current code and answer new recovery codes, shown once.
+  for (const [path, summary, message, recoveryCodes] of [
+    ['enable', 'Confirm set-up with a first code; answers the recovery codes once', 'Two-factor authentication is on', enableTwoFactor],
+    ['recovery-codes', 'New recovery codes (the old ones stop working)', 'New recovery codes created', regenerateRecoveryCodes],
+  ] as const) {
+    app.post(
+      `/api/users/2fa/${path}`,
+      {
+        onRequest: jsonOnly,
+        preHandler: codeLimit(),
+        schema: { tags: ['auth'], summary, body: twoFactorCodeSchema, response: { 200: recoveryCodesAnswerSchema } },
       },
-    },
-    async (request) => ({
-      message: 'New recovery codes created',
-      recoveryCodes: await regenerateRecoveryCodes(app.deps, currentUser(request), request.body.code),
-    }),
-  );
+      async (request) => ({ message, recoveryCodes: await recoveryCodes(app.deps, currentUser(request), request.body.code) }),
+    );
+  }
 }

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from '../../../lib/toast';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../app/store-toolkit';
 import { BackOfficeMenu, usePendingCounts } from '../live';
 
 class FakeEventSource {

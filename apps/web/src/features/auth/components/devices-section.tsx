@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
@@ -7,10 +8,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { authApi, type DeviceSession } from '../api/auth-api';
 import { localeDateFormat } from '../../../i18n/format';
+import { i18n } from '../../../i18n';
 
-/** A readable name for a user agent: browser on system. */
+/** A readable name for a user agent, in the app's language: browser on system. */
 export function describeAgent(agent: string | null): string {
-  if (!agent) return 'Unknown device';
+  if (!agent) return i18n.t('auth:devices.unknown');
   const browser = /Edg\//.test(agent)
     ? 'Edge'
     : /OPR\//.test(agent)
@@ -33,7 +35,7 @@ export function describeAgent(agent: string | null): string {
           : /Linux/.test(agent)
             ? 'Linux'
             : null;
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return i18n.t('auth:devices.browserOn', { browser, system });
   return browser ?? system ?? agent.slice(0, 60);
 }
 
@@ -41,6 +43,7 @@ const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** Security tab: the account's signed-in devices, each with Sign out. */
 export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean; refreshKey?: number }) {
+  const { t } = useTranslation('auth');
   const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -48,10 +51,10 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
     try {
       setSessions((await authApi.sessions()).sessions);
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not load your devices'));
+      toast.error(errorMessage(error, t('devices.loadFailed')));
       setSessions([]);
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     let live = true;
@@ -60,13 +63,13 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
       .then((answer) => live && setSessions(answer.sessions))
       .catch((error: unknown) => {
         if (!live) return;
-        toast.error(errorMessage(error, 'Could not load your devices'));
+        toast.error(errorMessage(error, t('devices.loadFailed')));
         setSessions([]);
       });
     return () => {
       live = false;
     };
-  }, [refreshKey]);
+  }, [refreshKey, t]);
 
   async function signOut(session: DeviceSession) {
     setBusy(session.id);
@@ -79,7 +82,7 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
       }
       await load();
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not sign out that device'));
+      toast.error(errorMessage(error, t('devices.signOutFailed')));
     } finally {
       setBusy(null);
     }
@@ -92,7 +95,7 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
       toast.success(answer.message);
       window.location.assign('/login');
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not sign out your devices'));
+      toast.error(errorMessage(error, t('devices.signOutEverywhereFailed')));
       setBusy(null);
     }
   }
@@ -101,12 +104,12 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
     <section aria-labelledby="devices-heading" className="space-y-4">
       <div>
         <h2 id="devices-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Signed-in devices
+          {t('devices.title')}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Sign out any device you do not recognise, then change your password.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('devices.intro')}</p>
       </div>
       {sessions === null ? (
-        <Spinner label="Loading devices" />
+        <Spinner label={t('devices.loading')} />
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {sessions.map((session) => {
@@ -119,11 +122,11 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
                       {describeAgent(session.userAgent)}
-                      {session.current && <Badge tone="success">This device</Badge>}
+                      {session.current && <Badge tone="success">{t('devices.thisDevice')}</Badge>}
                     </p>
                     <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {session.ip ? `${session.ip} · ` : ''}Signed in {dateTime.format(new Date(session.createdAt))} · Last active{' '}
-                      {dateTime.format(new Date(session.lastSeenAt))}
+                      {session.ip ? `${session.ip} · ` : ''}
+                      {t('devices.signedInAt', { signedIn: dateTime.format(new Date(session.createdAt)), lastActive: dateTime.format(new Date(session.lastSeenAt)) })}
                     </p>
                   </div>
                 </div>
@@ -133,10 +136,10 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
                   onClick={() => signOut(session)}
                   loading={busy === session.id}
                   disabled={readOnly}
-                  aria-label={`Sign out ${describeAgent(session.userAgent)}${session.current ? ' (this device)' : ''}`}
+                  aria-label={t(session.current ? 'devices.signOutThis' : 'devices.signOutDevice', { device: describeAgent(session.userAgent) })}
                 >
                   <LogOut className="size-4" aria-hidden />
-                  Sign out
+                  {t('devices.signOut')}
                 </Button>
               </li>
             );
@@ -144,10 +147,10 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
         </ul>
       )}
       <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
-        <p className="text-sm text-slate-600 dark:text-slate-400">Lost a device? End every session of your account, this one included.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('devices.lostDevice')}</p>
         <Button variant="danger" size="sm" onClick={() => void signOutEverywhere()} loading={busy === 'everywhere'} disabled={readOnly}>
           <LogOut className="size-4" aria-hidden />
-          Sign out everywhere
+          {t('devices.signOutEverywhere')}
         </Button>
       </div>
     </section>

@@ -4,7 +4,6 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@app/shared';
 import { changeLanguage, currentLanguage } from '../../../i18n';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { cn } from '../../../lib/cn';
-import { updateUser } from '../auth-slice';
 
 /**
  * Picks the language of the app: remembered in this browser and, when signed in, stored on the
@@ -19,7 +18,10 @@ export function LanguagePicker({ className }: { className?: string }) {
   async function onChange(value: string) {
     if (!isLanguage(value)) return;
     await changeLanguage(value);
-    if (signedIn) await dispatch(updateUser({ language: value }));
+    if (!signedIn) return;
+    // Signed in: the auth slice has loaded (app/store.ts).
+    const { updateUser } = await import('../auth-slice');
+    await dispatch(updateUser({ language: value }));
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fingerprint, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -43,6 +44,7 @@ function NameDialog({
   onSubmit: (name: string) => Promise<boolean>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const {
     register: field,
     handleSubmit,
@@ -57,12 +59,12 @@ function NameDialog({
           if (await onSubmit(values.name)) onClose();
         }, toastFirstError)}
       >
-        <Field label="Passkey name" hint="For example the device or password manager that keeps it." error={errors.name?.message}>
+        <Field label={t('passkeys.nameLabel')} hint={t('passkeys.nameHint')} error={errors.name?.message}>
           {(props) => <Input {...props} {...field('name')} autoFocus autoComplete="off" />}
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('passkeys.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}
@@ -90,6 +92,7 @@ function RemoveDialog({
   onRemoved: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const [confirming, setConfirming] = useState(mustConfirm);
   const [busy, setBusy] = useState<'remove' | 'passkey' | null>(null);
   const {
@@ -109,7 +112,7 @@ function RemoveDialog({
       onClose();
     } catch (error) {
       if (error instanceof ReauthRequiredError) setConfirming(true);
-      else toast.error(errorMessage(error, 'Could not remove the passkey'));
+      else toast.error(errorMessage(error, t('passkeys.removeFailed')));
     }
   }
 
@@ -127,12 +130,8 @@ function RemoveDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Remove “${passkey.name}”?`}
-      description={
-        confirming
-          ? `You signed in more than ${PASSKEY_RECENT_AUTH_MINUTES} minutes ago: confirm it is you to remove this passkey.`
-          : 'You will no longer be able to sign in with this passkey. Also delete it from the device or password manager that keeps it.'
-      }
+      title={t('passkeys.removeTitle', { name: passkey.name })}
+      description={confirming ? t('passkeys.confirmFirst', { minutes: PASSKEY_RECENT_AUTH_MINUTES }) : t('passkeys.removeNote')}
     >
       {confirming ? (
         <div className="space-y-5">
@@ -140,14 +139,14 @@ function RemoveDialog({
             <form
               noValidate
               className="space-y-4"
-              onSubmit={handleSubmit((values) => confirmThen(() => passkeysApi.reauth({ password: values.password }), 'Could not confirm'), toastFirstError)}
+              onSubmit={handleSubmit((values) => confirmThen(() => passkeysApi.reauth({ password: values.password }), t('passkeys.confirmFailed')), toastFirstError)}
             >
-              <Field label="Your password" error={errors.password?.message}>
+              <Field label={t('passkeys.yourPassword')} error={errors.password?.message}>
                 {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" autoFocus />}
               </Field>
               <Button type="submit" variant="danger" className="w-full" loading={isSubmitting}>
                 <Trash2 className="size-4" aria-hidden />
-                Confirm and remove
+                {t('passkeys.confirmAndRemove')}
               </Button>
             </form>
           )}
@@ -157,18 +156,18 @@ function RemoveDialog({
             loading={busy === 'passkey'}
             onClick={async () => {
               setBusy('passkey');
-              await confirmThen(confirmWithPasskey, 'Could not confirm with a passkey');
+              await confirmThen(confirmWithPasskey, t('passkeys.confirmWithPasskeyFailed'));
               setBusy(null);
             }}
           >
             <Fingerprint className="size-4" aria-hidden />
-            {hasPassword ? 'Confirm with a passkey instead' : 'Confirm with a passkey and remove'}
+            {hasPassword ? t('passkeys.confirmWithPasskey') : t('passkeys.confirmWithPasskeyAndRemove')}
           </Button>
         </div>
       ) : (
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('passkeys.cancel')}
           </Button>
           <Button
             variant="danger"
@@ -180,7 +179,7 @@ function RemoveDialog({
             }}
           >
             <Trash2 className="size-4" aria-hidden />
-            Remove passkey
+            {t('passkeys.removePasskey')}
           </Button>
         </div>
       )}
@@ -192,6 +191,7 @@ type Open = { kind: 'add' } | { kind: 'rename'; passkey: PasskeyView } | { kind:
 
 /** Security tab: the account's passkeys (add, rename, remove). The page shows it only in browsers with WebAuthn. */
 export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation('auth');
   const [list, setList] = useState<PasskeyList | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [version, setVersion] = useState(0);
@@ -201,11 +201,11 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
     passkeysApi
       .list()
       .then((answer) => live && setList(answer))
-      .catch((error: unknown) => live && toast.error(errorMessage(error, 'Could not load your passkeys')));
+      .catch((error: unknown) => live && toast.error(errorMessage(error, t('passkeys.loadFailed'))));
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, t]);
 
   const reload = () => setVersion((count) => count + 1);
   // Asked again at removal by the server; knowing it here spares a refused request first.
@@ -214,11 +214,11 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
   async function add(name: string): Promise<boolean> {
     try {
       await createPasskey(name);
-      toast.success('Passkey added');
+      toast.success(t('passkeys.added'));
       reload();
       return true;
     } catch (error) {
-      toast.error(passkeyErrorMessage(error, 'Could not add the passkey'));
+      toast.error(passkeyErrorMessage(error, t('passkeys.addFailed')));
       return false;
     }
   }
@@ -226,11 +226,11 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
   async function rename(passkey: PasskeyView, name: string): Promise<boolean> {
     try {
       await passkeysApi.rename(passkey.id, name);
-      toast.success('Passkey renamed');
+      toast.success(t('passkeys.renamed'));
       reload();
       return true;
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not rename the passkey'));
+      toast.error(errorMessage(error, t('passkeys.renameFailed')));
       return false;
     }
   }
@@ -240,25 +240,23 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Passkeys
+            {t('passkeys.title')}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Sign in with your fingerprint, face or device PIN instead of a password. A passkey also stands in for the authenticator-app code.
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('passkeys.intro')}</p>
         </div>
         <Button className="shrink-0 self-start" onClick={() => setOpen({ kind: 'add' })} disabled={readOnly || !list}>
           <Plus className="size-4" aria-hidden />
-          Add a passkey
+          {t('passkeys.add')}
         </Button>
       </div>
       {list === null ? (
-        <Spinner label="Loading passkeys" />
+        <Spinner label={t('passkeys.loading')} />
       ) : list.passkeys.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          No passkeys yet.
+          {t('passkeys.none')}
         </p>
       ) : (
-        <ul aria-label="Your passkeys" className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <ul aria-label={t('passkeys.yours')} className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {list.passkeys.map((passkey) => (
             <li key={passkey.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex min-w-0 items-start gap-3">
@@ -266,21 +264,22 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
                     <span className="break-all">{passkey.name}</span>
-                    {passkey.synced && <Badge tone="info">Synced</Badge>}
+                    {passkey.synced && <Badge tone="info">{t('passkeys.synced')}</Badge>}
                   </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
-                    Added {date.format(new Date(passkey.createdAt))} · {passkey.lastUsedAt ? `Last used ${date.format(new Date(passkey.lastUsedAt))}` : 'Never used'}
+                    {t('passkeys.addedOn', { date: date.format(new Date(passkey.createdAt)) })} ·{' '}
+                    {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: date.format(new Date(passkey.lastUsedAt)) }) : t('passkeys.neverUsed')}
                   </p>
                 </div>
               </div>
               <div className="flex shrink-0 gap-2">
-                <Button variant="outline" size="sm" onClick={() => setOpen({ kind: 'rename', passkey })} disabled={readOnly} aria-label={`Rename ${passkey.name}`}>
+                <Button variant="outline" size="sm" onClick={() => setOpen({ kind: 'rename', passkey })} disabled={readOnly} aria-label={t('passkeys.renameNamed', { name: passkey.name })}>
                   <Pencil className="size-4" aria-hidden />
-                  Rename
+                  {t('passkeys.rename')}
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => setOpen({ kind: 'remove', passkey, mustConfirm: !recentlySignedIn() })} disabled={readOnly} aria-label={`Remove ${passkey.name}`}>
+                <Button variant="outline" size="sm" onClick={() => setOpen({ kind: 'remove', passkey, mustConfirm: !recentlySignedIn() })} disabled={readOnly} aria-label={t('passkeys.removeNamed', { name: passkey.name })}>
                   <Trash2 className="size-4" aria-hidden />
-                  Remove
+                  {t('passkeys.remove')}
                 </Button>
               </div>
             </li>
@@ -289,20 +288,20 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
       )}
       {open?.kind === 'add' && (
         <NameDialog
-          title="Add a passkey"
-          description="Name it, then follow your browser's prompt to create it with your fingerprint, face, device PIN or security key."
+          title={t('passkeys.add')}
+          description={t('passkeys.addNote')}
           initialName={describeAgent(navigator.userAgent)}
-          submitLabel="Continue"
+          submitLabel={t('passkeys.continue')}
           onSubmit={add}
           onClose={() => setOpen(null)}
         />
       )}
       {open?.kind === 'rename' && (
         <NameDialog
-          title="Rename passkey"
-          description="Only you see this name."
+          title={t('passkeys.renameTitle')}
+          description={t('passkeys.renameNote')}
           initialName={open.passkey.name}
-          submitLabel="Save"
+          submitLabel={t('passkeys.save')}
           onSubmit={(name) => rename(open.passkey, name)}
           onClose={() => setOpen(null)}
         />

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { Copy, Download, ShieldCheck, ShieldOff } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
@@ -14,22 +15,23 @@ import { PasswordInput } from './password-input';
 type Setup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('auth');
   const text = codes.join('\n');
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Recovery codes copied');
+      toast.success(t('twoFactor.copied'));
     } catch {
-      toast.error('Could not copy. Please write them down.');
+      toast.error(t('twoFactor.copyFailed'));
     }
   }
-  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`Vaultline recovery codes\n\n${text}\n`)}`;
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`${t('twoFactor.fileHeading')}\n\n${text}\n`)}`;
   return (
     <div className="space-y-4">
-      <Alert tone="warning" title="Save your recovery codes now">
-        Each code signs you in once if you lose your phone. They will not be shown again.
+      <Alert tone="warning" title={t('twoFactor.saveNow')}>
+        {t('twoFactor.saveNote')}
       </Alert>
-      <ol className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm sm:grid-cols-5 dark:bg-slate-800/60" aria-label="Recovery codes">
+      <ol className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm sm:grid-cols-5 dark:bg-slate-800/60" aria-label={t('twoFactor.recoveryCodes')}>
         {codes.map((code) => (
           <li key={code} className="text-slate-800 dark:text-slate-100">
             {code}
@@ -39,14 +41,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={copy}>
           <Copy className="size-4" aria-hidden />
-          Copy
+          {t('twoFactor.copy')}
         </Button>
         <a href={download} download="vaultline-recovery-codes.txt" className="inline-flex h-8 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800">
           <Download className="size-4" aria-hidden />
-          Download
+          {t('twoFactor.download')}
         </a>
         <Button size="sm" onClick={onDone}>
-          I have saved them
+          {t('twoFactor.saved')}
         </Button>
       </div>
     </div>
@@ -55,6 +57,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** Security tab: optional authenticator-app two-factor, with recovery codes. */
 export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const [status, setStatus] = useState<{ enabled: boolean; recoveryCodesLeft: number } | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -68,7 +71,7 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
     try {
       setStatus(await authApi.twoFactorStatus());
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not load two-factor status'));
+      toast.error(errorMessage(error, t('twoFactor.loadFailed')));
     }
   }
 
@@ -77,18 +80,18 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
     authApi
       .twoFactorStatus()
       .then((answer) => live && setStatus(answer))
-      .catch((error: unknown) => live && toast.error(errorMessage(error, 'Could not load two-factor status')));
+      .catch((error: unknown) => live && toast.error(errorMessage(error, t('twoFactor.loadFailed'))));
     return () => {
       live = false;
     };
-  }, []);
+  }, [t]);
 
   async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
     setBusy(true);
     try {
       return await work();
     } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong.'));
+      toast.error(errorMessage(error, t('twoFactor.failed')));
       return undefined;
     } finally {
       setBusy(false);
@@ -105,7 +108,7 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
 
   async function enable(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim()) return toast.error('Please enter the code from your authenticator app');
+    if (!code.trim()) return toast.error(t('twoFactor.codeNeeded'));
     const answer = await run(() => authApi.twoFactorEnable(code.trim()));
     if (!answer) return;
     toast.success(answer.message);
@@ -118,7 +121,7 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
 
   async function disable(event: FormEvent) {
     event.preventDefault();
-    if (!password || !code.trim()) return toast.error('All fields are required');
+    if (!password || !code.trim()) return toast.error(t('twoFactor.allRequired'));
     const answer = await run(() => authApi.twoFactorDisable(password, code.trim()));
     if (!answer) return;
     toast.success(answer.message);
@@ -131,7 +134,7 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
 
   async function regenerate(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim()) return toast.error('Please enter the code from your authenticator app');
+    if (!code.trim()) return toast.error(t('twoFactor.codeNeeded'));
     const answer = await run(() => authApi.recoveryCodes(code.trim()));
     if (!answer) return;
     toast.success(answer.message);
@@ -146,36 +149,38 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Two-factor authentication
+            {t('twoFactor.title')}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Ask for a code from an authenticator app each time you sign in.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('twoFactor.intro')}</p>
         </div>
-        {status && <Badge tone={status.enabled ? 'success' : 'neutral'}>{status.enabled ? 'On' : 'Off'}</Badge>}
+        {status && <Badge tone={status.enabled ? 'success' : 'neutral'}>{status.enabled ? t('twoFactor.on') : t('twoFactor.off')}</Badge>}
       </div>
 
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : setup ? (
         <form onSubmit={enable} className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
-          <img src={setup.qrCodeDataUrl} alt="QR code to scan with your authenticator app" className="size-44 rounded-lg border border-slate-200 bg-white p-2" />
+          <img src={setup.qrCodeDataUrl} alt={t('twoFactor.qrAlt')} className="size-44 rounded-lg border border-slate-200 bg-white p-2" />
           <div className="space-y-4">
             <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-              <li>Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</li>
-              <li>Or type this key: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800">{setup.secret}</code></li>
-              <li>Enter the 6-digit code the app shows.</li>
+              <li>{t('twoFactor.scan')}</li>
+              <li>
+                {t('twoFactor.typeKey')} <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs dark:bg-slate-800">{setup.secret}</code>
+              </li>
+              <li>{t('twoFactor.enterCode')}</li>
             </ol>
-            <Field label="Code from the app">
+            <Field label={t('twoFactor.codeLabel')}>
               {(props) => (
-                <Input {...props} value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" />
+                <Input {...props} value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('twoFactor.codePlaceholder')} />
               )}
             </Field>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" loading={busy}>
                 <ShieldCheck className="size-4" aria-hidden />
-                Turn on
+                {t('twoFactor.turnOn')}
               </Button>
               <Button variant="ghost" onClick={() => setSetup(null)}>
-                Cancel
+                {t('twoFactor.cancel')}
               </Button>
             </div>
           </div>
@@ -183,47 +188,47 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
       ) : status?.enabled ? (
         <div className="space-y-4">
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {status.recoveryCodesLeft} unused recovery code{status.recoveryCodesLeft === 1 ? '' : 's'} left.
+            {t('twoFactor.codesLeft', { count: status.recoveryCodesLeft })}
           </p>
           {mode === 'idle' && (
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" onClick={() => setMode('regenerate')} disabled={readOnly}>
-                New recovery codes
+                {t('twoFactor.newCodes')}
               </Button>
               <Button variant="danger" size="sm" onClick={() => setMode('disable')} disabled={readOnly}>
                 <ShieldOff className="size-4" aria-hidden />
-                Turn off
+                {t('twoFactor.turnOff')}
               </Button>
             </div>
           )}
           {mode === 'disable' && (
             <form onSubmit={disable} className="grid gap-4 sm:grid-cols-2">
-              <Field label="Password">
+              <Field label={t('twoFactor.password')}>
                 {(props) => <PasswordInput {...props} value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />}
               </Field>
-              <Field label="Code (or a recovery code)">
+              <Field label={t('twoFactor.codeOrRecovery')}>
                 {(props) => <Input {...props} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" />}
               </Field>
               <div className="flex gap-2 sm:col-span-2">
                 <Button type="submit" variant="danger" loading={busy}>
-                  Turn off two-factor
+                  {t('twoFactor.turnOffSubmit')}
                 </Button>
                 <Button variant="ghost" onClick={() => setMode('idle')}>
-                  Cancel
+                  {t('twoFactor.cancel')}
                 </Button>
               </div>
             </form>
           )}
           {mode === 'regenerate' && (
             <form onSubmit={regenerate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-              <Field label="Code from the app" className="sm:w-60">
+              <Field label={t('twoFactor.codeLabel')} className="sm:w-60">
                 {(props) => <Input {...props} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" />}
               </Field>
               <Button type="submit" loading={busy}>
-                Create new codes
+                {t('twoFactor.createCodes')}
               </Button>
               <Button variant="ghost" onClick={() => setMode('idle')}>
-                Cancel
+                {t('twoFactor.cancel')}
               </Button>
             </form>
           )}
@@ -231,7 +236,7 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
       ) : (
         <Button onClick={start} loading={busy} disabled={readOnly || !status}>
           <ShieldCheck className="size-4" aria-hidden />
-          Set up two-factor
+          {t('twoFactor.setUp')}
         </Button>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login, loginWithCode, sendLoginCode } from '../auth-slice';
 import { AuthLayout, linkClass } from '../components/auth-layout';
+import { Emphasis } from '../components/emphasis';
 import { toastFirstError } from '../components/form-errors';
 import { PasswordInput } from '../components/password-input';
 
@@ -27,7 +29,8 @@ const sendCodeSchema = loginSchema.pick({ password: true });
  * and offers to send one.
  */
 export function LoginWithCodePage() {
-  useDocumentTitle('Enter your access code');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('code.docTitle'));
   const { email = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -58,7 +61,7 @@ export function LoginWithCodePage() {
       toast.success('Login Successful');
       navigate('/my-account', { replace: true });
     } else {
-      toast.error(result.payload ?? 'Login failed');
+      toast.error(result.payload ?? t('code.loginFailed'));
     }
   }
 
@@ -70,42 +73,36 @@ export function LoginWithCodePage() {
       toast.success(result.payload.message);
       setCooldown(RESEND_COOLDOWN_S);
     } else {
-      toast.error(result.payload ?? 'Could not send the access code');
+      toast.error(result.payload ?? t('code.sendFailed'));
     }
   }
 
   return (
     <AuthLayout
-      title="Confirm it is you"
+      title={t('code.title')}
       subtitle={
-        sent ? (
-          <>
-            We emailed a {ACCESS_CODE_LENGTH}-character access code to <strong className="break-all text-slate-900 dark:text-white">{email}</strong>.
-          </>
-        ) : (
-          <>
-            Signing in to <strong className="break-all text-slate-900 dark:text-white">{email}</strong> from a new browser takes a {ACCESS_CODE_LENGTH}-character
-            access code from your email.
-          </>
-        )
+        <Emphasis
+          text={t(sent ? 'code.sentTo' : 'code.newBrowserTo', { length: ACCESS_CODE_LENGTH, email })}
+          className="break-all text-slate-900 dark:text-white"
+        />
       }
       footer={
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          {t('code.backToSignIn')}
         </Link>
       }
     >
       {sent ? (
-        <Alert tone="info" title="New browser" className="mb-5">
-          For your security we check each new browser once. Enter the code from the email below; this browser is then remembered and will not ask again.
+        <Alert tone="info" title={t('code.newBrowser')} className="mb-5">
+          {t('code.newBrowserNote')}
         </Alert>
       ) : (
         <SendCode email={email} onSent={() => setSentHere(true)} />
       )}
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
         <Field
-          label="Access code"
-          hint={sent ? 'The code expires 15 minutes after it was sent.' : 'Already have a code from our email? Enter it here.'}
+          label={t('code.label')}
+          hint={sent ? t('code.hint') : t('code.haveCode')}
           error={errors.loginCode?.message}
         >
           {(props) => (
@@ -116,21 +113,21 @@ export function LoginWithCodePage() {
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={ACCESS_CODE_LENGTH}
-              placeholder="ABC123"
+              placeholder={t('code.placeholder')}
               className="text-center font-mono text-2xl uppercase tracking-[0.5em]"
             />
           )}
         </Field>
         <Button type="submit" size="lg" variant={sent ? 'primary' : 'outline'} className="w-full" loading={isLoading && !resending && sent}>
           <ShieldCheck className="size-5" aria-hidden />
-          Proceed To Login
+          {t('code.submit')}
         </Button>
       </form>
       {sent && (
         <div className="mt-5 text-center text-sm text-slate-600 dark:text-slate-400">
-          Did not get it?{' '}
+          {t('code.notReceived')}{' '}
           <button type="button" onClick={resend} disabled={cooldown > 0 || resending} className={`${linkClass} disabled:cursor-not-allowed disabled:opacity-60`}>
-            {cooldown > 0 ? `Resend code in ${cooldown}s` : resending ? 'Sending…' : 'Resend code'}
+            {cooldown > 0 ? t('code.resendIn', { seconds: cooldown }) : resending ? t('code.sending') : t('code.resend')}
           </button>
         </div>
       )}
@@ -140,6 +137,7 @@ export function LoginWithCodePage() {
 
 /** Opened directly: the password, then the server emails a code (its "New browser" answer says it did). */
 function SendCode({ email, onSent }: { email: string; onSent: () => void }) {
+  const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -160,23 +158,23 @@ function SendCode({ email, onSent }: { email: string; onSent: () => void }) {
       navigate('/my-account', { replace: true });
       return;
     }
-    const message = result.payload ?? 'Login failed';
+    const message = result.payload ?? t('code.loginFailed');
     if (message.includes('New browser')) onSent();
     else setError('password', { message });
   }
 
   return (
-    <form onSubmit={handleSubmit(send)} noValidate className="mb-6 space-y-4 border-b border-slate-200 pb-6 dark:border-slate-800" aria-label="Send me a code">
+    <form onSubmit={handleSubmit(send)} noValidate className="mb-6 space-y-4 border-b border-slate-200 pb-6 dark:border-slate-800" aria-label={t('code.sendMe')}>
       <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
         <MailCheck className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
-        No code yet? Confirm your password and we email you one.
+        {t('code.noCodeYet')}
       </p>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label={t('code.password')} error={errors.password?.message}>
         {(props) => <PasswordInput {...props} {...field('password')} autoComplete="current-password" />}
       </Field>
       <Button type="submit" className="w-full" loading={busy}>
         <Send className="size-4" aria-hidden />
-        Send me a code
+        {t('code.sendMe')}
       </Button>
     </form>
   );

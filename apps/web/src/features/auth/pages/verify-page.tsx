@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { BadgeCheck, LogIn, Send } from 'lucide-react';
@@ -9,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getUser, sendVerificationEmail, verifyUser } from '../auth-slice';
 import { AuthLayout } from '../components/auth-layout';
+import { Emphasis } from '../components/emphasis';
 
 /**
  * /verify/{token}: Verify & Continue. A bad or expired link is not a dead end: the page offers
@@ -16,7 +18,8 @@ import { AuthLayout } from '../components/auth-layout';
  * ?resend=1, straight to the offer).
  */
 export function VerifyPage() {
-  useDocumentTitle('Verify your email');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('verify.title'));
   const { verificationToken = '' } = useParams();
   const [params] = useSearchParams();
   const dispatch = useAppDispatch();
@@ -40,17 +43,17 @@ export function VerifyPage() {
       timer.current = setTimeout(() => navigate('/upload-kyc'), TIMERS_MS.redirectAfterVerification);
     } else {
       setState('idle');
-      const message = result.payload ?? 'Verification failed';
+      const message = result.payload ?? t('verify.failed');
       setError(message);
       toast.error(message);
     }
   }
 
   return (
-    <AuthLayout title="Verify your email" subtitle="One click confirms this address belongs to you.">
+    <AuthLayout title={t('verify.title')} subtitle={t('verify.subtitle')}>
       {state === 'done' ? (
-        <Alert tone="success" title="Email verified">
-          Taking you to identity verification…
+        <Alert tone="success" title={t('verify.verified')}>
+          {t('verify.next')}
         </Alert>
       ) : resendOnly ? (
         <Resend token={verificationToken} />
@@ -58,7 +61,7 @@ export function VerifyPage() {
         <>
           {error && (
             <Alert tone="danger" className="mb-5" title={error}>
-              This link may have expired or been used already. Links work once, for a limited time.
+              {t('verify.expired')}
             </Alert>
           )}
           {error ? (
@@ -66,7 +69,7 @@ export function VerifyPage() {
           ) : (
             <Button size="lg" className="w-full" onClick={verify} loading={state === 'busy'}>
               <BadgeCheck className="size-5" aria-hidden />
-              Verify &amp; Continue
+              {t('verify.submit')}
             </Button>
           )}
         </>
@@ -77,6 +80,7 @@ export function VerifyPage() {
 
 /** A new link: sent at once when signed in; otherwise sign in first and come back here. */
 function Resend({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
   const user = useAppSelector((state) => state.auth.user);
@@ -91,17 +95,17 @@ function Resend({ token }: { token: string }) {
       setSent(true);
       toast.success(result.payload.message);
     } else {
-      toast.error(result.payload ?? 'Could not send the email');
+      toast.error(result.payload ?? t('verify.sendFailed'));
     }
   }
 
   if (!isLoggedIn) {
     return (
       <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
-        <p>Sign in and we send a new link to your email address.</p>
+        <p>{t('verify.signInFirst')}</p>
         <Link to="/login" state={{ from: `/verify/${encodeURIComponent(token)}?resend=1` }} className={buttonClasses('primary', 'lg', 'w-full')}>
           <LogIn className="size-5" aria-hidden />
-          Sign in to resend verification link
+          {t('verify.signInToResend')}
         </Link>
       </div>
     );
@@ -110,10 +114,10 @@ function Resend({ token }: { token: string }) {
     return (
       <Alert
         tone="success"
-        title="Your email address is already verified"
+        title={t('verify.alreadyVerified')}
         action={
           <Link to="/my-account" className={buttonClasses('outline', 'sm')}>
-            Go to dashboard
+            {t('verify.toDashboard')}
           </Link>
         }
       />
@@ -121,19 +125,19 @@ function Resend({ token }: { token: string }) {
   }
   if (sent) {
     return (
-      <Alert tone="success" title="A new link is on its way">
-        We sent it to <strong>{user?.email ?? 'your email address'}</strong>. Open the newest email: older links no longer work.
+      <Alert tone="success" title={t('verify.onItsWay')}>
+        <Emphasis text={t('verify.sentTo', { email: user?.email ?? t('verify.yourEmail') })} />
       </Alert>
     );
   }
   return (
     <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
       <p>
-        We can send a new link to <strong>{user?.email ?? 'your email address'}</strong>.
+        <Emphasis text={t('verify.canSendTo', { email: user?.email ?? t('verify.yourEmail') })} />
       </p>
       <Button size="lg" className="w-full" onClick={resend} loading={sending}>
         <Send className="size-5" aria-hidden />
-        Resend verification link
+        {t('verify.resend')}
       </Button>
     </div>
   );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { INVEST_MESSAGES, REFERRAL_MESSAGES } from '@app/shared';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../app/store-toolkit';
 import { renderApp, testUser } from '../../../test/render';
 import { ActiveInvestments } from '../index';
 import { formatCountdown, formatDuration, formatPercent, profitFor, termProgress } from '../components/format';

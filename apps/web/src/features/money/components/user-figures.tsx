@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
 import type { MoneyUser } from '../api/money-api';
 
 export function UserFigures({ user }: { user: MoneyUser }) {
+  const { t } = useTranslation('staff');
   const figures: [string, string][] = [
-    ['Balance', user.balance],
-    ['Available', user.availableBalance],
-    ['Invested', user.investmentBalance],
-    ['Total profit', user.totalMaturityAmount],
-    ['Fees', user.fees],
+    [t('userFigures.balance'), user.balance],
+    [t('userFigures.available'), user.availableBalance],
+    [t('userFigures.invested'), user.investmentBalance],
+    [t('userFigures.totalProfit'), user.totalMaturityAmount],
+    [t('userFigures.fees'), user.fees],
   ];
   return (
     <Card className="p-4">

@@ -1,5 +1,5 @@
 import { supportClaim } from '@app/shared';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
@@ -9,9 +9,14 @@ import { Faq } from '../components/faq';
 import { Testimonials } from '../components/testimonials';
 import { StatsCounters } from '../components/stats-counters';
 import { Hero, useTypingEffect } from '../components/hero';
-import { FAQ } from '../../../content/faq';
+import { FAQ_IDS } from '../../../content/faq';
 import { TESTIMONIALS } from '../../../content/testimonials';
-import { HERO } from '../../../content/home';
+import { changeLanguage, i18n } from '../../../i18n';
+import { localSupportClaim } from '../components/support-claim';
+
+/** The FAQ as the English messages hold it (answers with their {{placeholders}}). */
+const FAQ = FAQ_IDS.map((id) => i18n.getResource('en', 'publicText', `faq.items.${id}`) as { question: string; answer: string });
+const PHRASES = i18n.getResource('en', 'public', 'hero.phrases') as string[];
 
 const STATS = { investors: 1234, countries: 17, assetsUnderManagement: '250000.75', paidOut: '4321.00' };
 
@@ -69,12 +74,12 @@ describe('FAQ', () => {
       /two wallets/i,
       /24\/7/,
       /1-2 business days/,
-      /The minimum investment is \{minInvestment\}, the lowest minimum of our plans/,
+      /The minimum investment is \{\{minInvestment\}\}, the lowest minimum of our plans/,
       /Fees are transparent and shown before a transaction/,
       /upgraded from the dashboard/,
       /Email verification is required before withdrawals/,
       /bank-grade encryption, two-factor authentication and regular audits/,
-      /\{support\}/,
+      /\{\{support\}\}/,
     ]) {
       expect(text).toMatch(claim);
     }
@@ -96,8 +101,12 @@ describe('FAQ', () => {
     expect(screen.queryByText(/24\/7|live chat/)).toBeNull();
   });
 
-  it('claims only the support channels and hours the operator configured', () => {
+  it('claims only the support channels and hours the operator configured, in the same words as the server', () => {
     const none = { supportPhone: '', supportEmail: '', chatEmbedUrl: '', supportHours: '' };
+    const all = { supportEmail: 'help@example.com', supportPhone: '+1 555 0100', chatEmbedUrl: 'https://chat.example.com', supportHours: '24/7' };
+    for (const settings of [none, { ...none, supportEmail: 'help@example.com', supportPhone: '+1 555 0100' }, all]) {
+      expect(localSupportClaim(i18n.t, settings)).toBe(supportClaim(settings));
+    }
     expect(supportClaim(none)).toBe('Support is by the Help Center form.');
     expect(supportClaim({ ...none, supportEmail: 'help@example.com', supportPhone: '+1 555 0100' })).toBe('Support is by the Help Center form, email and phone.');
     expect(supportClaim({ supportEmail: 'help@example.com', supportPhone: '+1 555 0100', chatEmbedUrl: 'https://chat.example.com', supportHours: '24/7' })).toBe(
@@ -196,7 +205,7 @@ describe('hero', () => {
     vi.useFakeTimers();
     renderHero();
     const typed = screen.getByTestId('hero-typed');
-    const [first, second] = [HERO.phrases[0]!, HERO.phrases[1]!];
+    const [first, second] = [PHRASES[0]!, PHRASES[1]!];
     expect(typed.textContent).toBe('');
     act(() => vi.advanceTimersByTime(100));
     expect(typed.textContent).toBe(first.slice(0, 1));
@@ -242,5 +251,36 @@ describe('home page', () => {
     expect(screen.getByText(/Sample profiles/)).toBeInTheDocument();
     expect(document.querySelector('#faq h2')).toHaveTextContent('Frequently Asked Questions');
     expect((await screen.findAllByText('1,234', {}, { timeout: 3000 })).length).toBeGreaterThan(0);
+  }, 20_000);
+});
+
+describe('home page in another language', () => {
+  afterEach(async () => {
+    await changeLanguage('en');
+    localStorage.clear();
+  });
+
+  it('shows the first screen, the testimonials and the FAQ in German, figures in German', async () => {
+    await changeLanguage('de');
+    resetPublicSettings();
+    stubFetch((url) => {
+      if (url.endsWith('/api/users/loginStatus')) return { body: false };
+      if (url.endsWith('/api/stats')) return { body: STATS };
+      if (url.endsWith('/api/settings/public'))
+        return { body: { supportPhone: '', supportEmail: 'help@example.com', chatEmbedUrl: '', supportHours: '', minInvestment: '100.00', chartServiceUrl: '', riskNotice: '', googleSignIn: false } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /Investieren mit/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: /Investieren mit/ })).getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('heading', { name: 'Schützen Sie sich vor Betrügern' })).toBeInTheDocument();
+    expect(await screen.findByText('Was Anleger sagen', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Häufig gestellte Fragen' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Wie hoch ist die Mindestanlage?' }));
+    expect(await screen.findByText(/Die Mindestanlage beträgt 100,00\s\$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Wie erreiche ich den Support?' }));
+    expect(await screen.findByText(/^Support erhalten Sie über das Formular im Hilfe-Center und per E-Mail\./)).toBeInTheDocument();
+    expect((await screen.findAllByText('1.234', {}, { timeout: 3000 })).length).toBeGreaterThan(0);
   }, 20_000);
 });

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight } from '../../../components/ui/icons';
 import { TIMERS_MS } from '@app/shared';
 import { buttonClasses } from '../../../components/ui/button';
-import { HERO } from '../../../content/home';
+import { formatUsd } from '../../../i18n/format';
+import { formatNumber } from '../../../lib/numbers';
 import { prefersReducedMotion } from '../../../lib/motion';
 import { useSplashShowing } from '../../../lib/splash';
 
@@ -41,33 +43,36 @@ function TypedPhrase({ phrases }: { phrases: readonly string[] }) {
 }
 
 export function Hero() {
-  const longest = HERO.phrases.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const { t } = useTranslation('public');
+  // Typed one after another (SPEC §9: 100 ms a character, 2 s pause); the same array until the language changes.
+  const phrases = useMemo(() => t('hero.phrases', { returnObjects: true }) as string[], [t]);
+  const longest = phrases.reduce((a, b) => (b.length > a.length ? b : a), '');
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-brand-950 text-white [&_:focus-visible]:outline-brand-300">
       <div aria-hidden className="pointer-events-none absolute inset-0 opacity-60 [background:radial-gradient(60rem_30rem_at_85%_-10%,rgba(52,211,153,0.25),transparent_60%),radial-gradient(40rem_24rem_at_0%_110%,rgba(16,185,129,0.18),transparent_60%)]" />
       <div className="container-page relative grid items-center gap-12 py-20 sm:py-28 lg:grid-cols-[1.2fr_1fr]">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-[0.08em] text-brand-300">{HERO.eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-[0.08em] text-brand-300">{t('hero.eyebrow')}</p>
           <h1 id="hero-heading" className="mt-4 text-display font-semibold">
             <span className="sr-only">
-              {HERO.headingStart} {HERO.phrases[0]}
+              {t('hero.headingStart')} {phrases[0]}
             </span>
             <span aria-hidden>
-              {HERO.headingStart}
+              {t('hero.headingStart')}
               <br />
               <span className="relative inline-block text-brand-300">
                 <span className="invisible">{longest}</span>
-                <TypedPhrase phrases={HERO.phrases} />
+                <TypedPhrase phrases={phrases} />
               </span>
             </span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-50/85">{HERO.body}</p>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-50/85">{t('hero.body')}</p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Link to="/login" className={buttonClasses('bright', 'lg')}>
-              Sign In
+              {t('hero.signIn')}
             </Link>
             <Link to="/investment-plans" className={buttonClasses('outlineOnDark', 'lg')}>
-              View plans
+              {t('hero.viewPlans')}
               <ArrowRight className="size-4" aria-hidden />
             </Link>
           </div>
@@ -80,15 +85,16 @@ export function Hero() {
 
 /** An illustrative plan summary: shows the kind of disclosure every plan card carries. */
 function HeroPanel() {
+  const { t } = useTranslation('public');
   const rows: Array<[string, string]> = [
-    ['Plan', 'Standard'],
-    ['Term rate', '10% per 1-day term'],
-    ['Amount range', '$200 – $290'],
-    ['Fees', 'Shown before you confirm'],
+    [t('hero.panel.plan'), 'Standard'],
+    [t('hero.panel.termRate'), t('hero.panel.termRateValue')],
+    [t('hero.panel.amountRange'), `${t('figures.usd', { amount: formatNumber(200) })} – ${t('figures.usd', { amount: formatNumber(290) })}`],
+    [t('hero.panel.fees'), t('hero.panel.feesValue')],
   ];
   return (
     <div className="hidden rounded-2xl border border-white/10 bg-white/5 p-6 shadow-2xl backdrop-blur lg:block" aria-hidden>
-      <p className="text-sm font-medium text-brand-200">What you see before you invest</p>
+      <p className="text-sm font-medium text-brand-200">{t('hero.panel.title')}</p>
       <dl className="mt-5 divide-y divide-white/10">
         {rows.map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-6 py-3 text-sm">
@@ -98,7 +104,7 @@ function HeroPanel() {
         ))}
       </dl>
       <div className="mt-5 rounded-xl bg-brand-400/15 p-4 text-sm text-brand-100">
-        At maturity: <span className="font-semibold text-white">$220.00</span> back on a $200.00 investment.
+        {t('hero.panel.atMaturity')} <span className="font-semibold text-white">{formatUsd(22_000)}</span> {t('hero.panel.backOn', { invested: formatUsd(20_000) })}
       </div>
     </div>
   );

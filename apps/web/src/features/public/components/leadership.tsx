@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { BarChart3, BriefcaseBusiness, Compass, Globe2 } from 'lucide-react';
-import { LEADERSHIP_HEADING, LEADERSHIP_SUBTITLE, TEAM, TEAM_IS_SAMPLE, type TeamIcon } from '../../../content/team';
+import { TEAM, TEAM_IS_SAMPLE, type TeamIcon } from '../../../content/team';
 import { InitialsAvatar, SampleNote, Section } from './section';
 
 const ICONS: Record<TeamIcon, typeof Globe2> = { chart: BarChart3, briefcase: BriefcaseBusiness, globe: Globe2, compass: Compass };
 
 /** SPEC §2 leadership section: heading, subtitle, four cards (image, name, title, description, icon). */
 export function Leadership() {
+  const { t } = useTranslation('publicText');
   return (
-    <Section id="leadership" eyebrow="Our team" title={LEADERSHIP_HEADING} subtitle={LEADERSHIP_SUBTITLE} tone="muted">
+    <Section id="leadership" eyebrow={t('leadership.eyebrow')} title={t('leadership.heading')} subtitle={t('leadership.subtitle')} tone="muted">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {TEAM.map((member) => {
           const Icon = ICONS[member.icon];
@@ -24,13 +26,13 @@ export function Leadership() {
                 </span>
               </div>
               <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{member.name}</h3>
-              <p className="text-sm font-medium text-brand-700 dark:text-brand-300">{member.title}</p>
-              <p className="mt-3 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{member.description}</p>
+              <p className="text-sm font-medium text-brand-700 dark:text-brand-300">{t(`leadership.members.${member.id}.title`)}</p>
+              <p className="mt-3 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{t(`leadership.members.${member.id}.description`)}</p>
             </li>
           );
         })}
       </ul>
-      {TEAM_IS_SAMPLE && <SampleNote>Sample profiles shipped with the software; the operator replaces them with the real team.</SampleNote>}
+      {TEAM_IS_SAMPLE && <SampleNote>{t('leadership.sample')}</SampleNote>}
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 
 /** A page section with the shared heading style: eyebrow, title, subtitle. */
@@ -84,10 +85,11 @@ export function InitialsAvatar({ name, size = 'md', className }: { name: string;
 
 /** Marks operator content that still holds the shipped samples. */
 export function SampleNote({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('public');
   return (
     <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300">
       <span className="rounded-full bg-slate-700 px-1.5 py-px text-[0.625rem] font-bold uppercase tracking-wider text-white dark:bg-slate-300 dark:text-slate-900">
-        Sample
+        {t('section.sample')}
       </span>
       {children}
     </p>

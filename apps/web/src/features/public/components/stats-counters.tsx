@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TIMERS_MS, type PublicStats } from '@app/shared';
 import { apiFetch } from '../../../lib/api';
 import { inOwnTask } from '../../../lib/own-task';
@@ -6,7 +7,6 @@ import { useInView } from '../../../lib/use-in-view';
 import { formatNumber } from '../../../lib/numbers';
 import { prefersReducedMotion } from '../../../lib/motion';
 import { useSplashShowing } from '../../../lib/splash';
-import { STATS_COPY } from '../../../content/home';
 import { Section } from './section';
 
 type Status = 'loading' | 'ready' | 'unavailable';
@@ -53,15 +53,18 @@ export function useCountUp(target: number | null, duration: number = TIMERS_MS.c
   return target !== null && still ? target : value;
 }
 
-function Counter({ label, target, kind, run }: { label: string; target: number | null; kind: 'count' | 'usd'; run: boolean }) {
+function Counter({ id, label, target, kind, run }: { id: string; label: string; target: number | null; kind: 'count' | 'usd'; run: boolean }) {
+  const { t } = useTranslation('public');
   const value = useCountUp(run ? target : null);
-  const text = target === null ? '—' : kind === 'usd' ? `$${formatNumber(value)}` : formatNumber(value);
-  const final = target === null ? 'not available' : kind === 'usd' ? `$${formatNumber(target)}` : formatNumber(target);
+  // Whole dollars, the symbol placed as the language places it.
+  const figure = (amount: number) => (kind === 'usd' ? t('figures.usd', { amount: formatNumber(amount) }) : formatNumber(amount));
+  const text = target === null ? '—' : figure(value);
+  const final = target === null ? t('stats.notAvailable') : figure(target);
   return (
     <div className="flex flex-col-reverse gap-2 border-l-2 border-brand-500/60 pl-4 sm:pl-5">
       <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl dark:text-white">
-        <span aria-hidden data-testid={`stat-${label}`}>
+        <span aria-hidden data-testid={`stat-${id}`}>
           {text}
         </span>
         <span className="sr-only">{final}</span>
@@ -83,18 +86,18 @@ export function StatsCounters() {
   const { ref, inView } = useInView<HTMLDListElement>();
   const splash = useSplashShowing();
   const run = inView && !splash;
-  const labels = STATS_COPY.labels;
+  const { t } = useTranslation('public');
   return (
-    <Section id="statistics" eyebrow="Live figures" title={STATS_COPY.heading} subtitle={STATS_COPY.subtitle} tone="muted">
+    <Section id="statistics" eyebrow={t('stats.eyebrow')} title={t('stats.heading')} subtitle={t('stats.subtitle')} tone="muted">
       <dl ref={ref} className="grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4" aria-busy={status === 'loading'}>
-        <Counter label={labels.investors} target={stats ? stats.investors : null} kind="count" run={run} />
-        <Counter label={labels.countries} target={stats ? stats.countries : null} kind="count" run={run} />
-        <Counter label={labels.assetsUnderManagement} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" run={run} />
-        <Counter label={labels.paidOut} target={stats ? dollars(stats.paidOut) : null} kind="usd" run={run} />
+        <Counter id="Investors" label={t('stats.investors')} target={stats ? stats.investors : null} kind="count" run={run} />
+        <Counter id="Countries" label={t('stats.countries')} target={stats ? stats.countries : null} kind="count" run={run} />
+        <Counter id="Assets under management" label={t('stats.assetsUnderManagement')} target={stats ? dollars(stats.assetsUnderManagement) : null} kind="usd" run={run} />
+        <Counter id="Profit paid to investors" label={t('stats.paidOut')} target={stats ? dollars(stats.paidOut) : null} kind="usd" run={run} />
       </dl>
       {status === 'unavailable' && (
         <p className="mt-8 text-sm text-slate-600 dark:text-slate-400" role="status">
-          Live figures are unavailable right now. Please check back shortly.
+          {t('stats.unavailable')}
         </p>
       )}
     </Section>

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BADGES, BADGES_INTRO, type BadgeLevel } from '../../../content/badges';
+import { BADGE_LEVELS, type BadgeLevel } from '../../../content/badges';
 import { PageIntro } from '../components/section';
 
 const MEDAL: Record<BadgeLevel, { fill: string; ring: string; label: string }> = {
@@ -26,23 +27,24 @@ function Medal({ level }: { level: BadgeLevel }) {
 }
 
 export function HierarchyPage() {
-  useDocumentTitle('Achievement levels', 'The four Vaultline achievement badges, member, leader, expert and master, and what earns each.');
+  const { t } = useTranslation('publicText');
+  useDocumentTitle(t('hierarchy.title'), t('hierarchy.docDescription'));
   return (
     <>
-      <PageIntro eyebrow="Hierarchy" title="Achievement levels">
-        <p>{BADGES_INTRO}</p>
+      <PageIntro eyebrow={t('hierarchy.eyebrow')} title={t('hierarchy.title')}>
+        <p>{t('hierarchy.intro')}</p>
       </PageIntro>
       <div className="container-page py-14 sm:py-20">
         <ol className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-          {BADGES.map((badge, index) => (
-            <li key={badge.level} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="badge-card">
-              <Medal level={badge.level} />
-              <p className="mt-5 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">Level {index + 1}</p>
-              <h2 className="mt-1 text-xl font-semibold text-slate-900 dark:text-white">{badge.name}</h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{badge.summary}</p>
-              <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">How to earn it</h3>
+          {BADGE_LEVELS.map((level, index) => (
+            <li key={level} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="badge-card">
+              <Medal level={level} />
+              <p className="mt-5 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{t('hierarchy.level', { number: index + 1 })}</p>
+              <h2 className="mt-1 text-xl font-semibold text-slate-900 dark:text-white">{t(`hierarchy.badges.${level}.name`)}</h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`hierarchy.badges.${level}.summary`)}</p>
+              <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">{t('hierarchy.howToEarn')}</h3>
               <ul className="mt-3 space-y-2 text-sm">
-                {badge.requirements.map((requirement) => (
+                {(t(`hierarchy.badges.${level}.requirements`, { returnObjects: true }) as string[]).map((requirement) => (
                   <li key={requirement} className="flex gap-2.5 text-slate-700 dark:text-slate-200">
                     <Check className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
                     {requirement}

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { STEPS } from '../../../content/steps';
 import { PageIntro } from '../components/section';
 
 export function HowItWorksPage() {
-  useDocumentTitle('How it works', 'Seven steps from opening an account to earning referral bonuses: create, confirm, verify, fund, pick a plan, send and receive, refer.');
+  const { t } = useTranslation('publicText');
+  useDocumentTitle(t('howItWorks.eyebrow'), t('howItWorks.docDescription'));
   return (
     <>
-      <PageIntro eyebrow="How it works" title="Seven steps, in order">
-        <p>Each step unlocks the next. If one is missing, the page you are on tells you which.</p>
+      <PageIntro eyebrow={t('howItWorks.eyebrow')} title={t('howItWorks.title')}>
+        <p>{t('howItWorks.intro')}</p>
       </PageIntro>
       <div className="container-page py-14 sm:py-20">
         <ol className="relative mx-auto max-w-3xl">
@@ -20,11 +22,11 @@ export function HowItWorksPage() {
                 {index + 1}
               </span>
               <div className="pt-1.5">
-                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h2>
-                <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">{step.body}</p>
-                {step.link && (
-                  <Link to={step.link.to} className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800 dark:text-brand-300">
-                    {step.link.label}
+                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t(`howItWorks.steps.${step.id}.title`)}</h2>
+                <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">{t(`howItWorks.steps.${step.id}.body`)}</p>
+                {step.to && (
+                  <Link to={step.to} className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800 dark:text-brand-300">
+                    {t(`howItWorks.steps.${step.id}.link`)}
                     <ArrowRight className="size-4" aria-hidden />
                   </Link>
                 )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,11 +9,10 @@ import { PageIntro } from '../components/section';
 /** How long an embed may take before we say the chart service is not answering. */
 export const CHART_TIMEOUT_MS = 15_000;
 
+/** The two markets (their titles and descriptions: `marketRates.<id>` in `publicText`). */
 const MARKETS = [
   {
     id: 'forex',
-    title: 'Forex',
-    description: 'Major currency pairs against the US dollar.',
     symbols: [
       ['EUR/USD', 'FX:EURUSD|1D'],
       ['GBP/USD', 'FX:GBPUSD|1D'],
@@ -21,8 +21,6 @@ const MARKETS = [
   },
   {
     id: 'crypto',
-    title: 'Crypto',
-    description: 'Bitcoin, Ether and Tether against the US dollar.',
     symbols: [
       ['Bitcoin', 'BITSTAMP:BTCUSD|1D'],
       ['Ether', 'BITSTAMP:ETHUSD|1D'],
@@ -34,6 +32,8 @@ const MARKETS = [
 /** The spec's chart service by default: TradingView's free widgets (no key, no account). */
 export const TRADINGVIEW_SCRIPT = 'https://s3.tradingview.com/external-embedding/embed-widget-symbol-overview.js';
 const TRADINGVIEW_ORIGIN = new URL(TRADINGVIEW_SCRIPT).origin;
+/** The service's name, the same in every language. */
+const TRADINGVIEW = 'TradingView';
 
 /** The widget's settings, as TradingView's embed code carries them in its script tag. */
 export function tradingViewConfig(symbols: readonly (readonly [string, string])[], dark: boolean) {
@@ -52,12 +52,11 @@ export function tradingViewConfig(symbols: readonly (readonly [string, string])[
   };
 }
 
-const UNREACHABLE = 'The chart service could not be reached. Please try again later.';
-
 function Unreachable() {
+  const { t } = useTranslation('publicText');
   return (
     <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300" role="status">
-      {UNREACHABLE}
+      {t('marketRates.unreachable')}
     </div>
   );
 }
@@ -67,7 +66,8 @@ function Unreachable() {
  * the script cannot load (offline, blocked, a site policy refusing it) or the widget never
  * appears, the box says the service could not be reached instead of staying blank.
  */
-function TradingViewChart({ symbols, title }: { symbols: readonly (readonly [string, string])[]; title: string }) {
+function TradingViewChart({ symbols, title, loading }: { symbols: readonly (readonly [string, string])[]; title: string; loading: string }) {
+  const { t } = useTranslation('publicText');
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   useEffect(() => {
@@ -109,15 +109,15 @@ function TradingViewChart({ symbols, title }: { symbols: readonly (readonly [str
         <div ref={ref} className={state === 'failed' ? 'hidden' : 'tradingview-widget-container absolute inset-0'} aria-label={title} data-testid="tradingview-widget" />
         {state === 'loading' && (
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-            <Spinner label={`Loading the ${title.toLowerCase()}`} />
+            <Spinner label={loading} />
           </div>
         )}
         {state === 'failed' && <Unreachable />}
       </div>
       <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        Chart by{' '}
+        {t('marketRates.chartBy')}{' '}
         <a href="https://www.tradingview.com/" rel="noopener nofollow" target="_blank" className="font-medium underline underline-offset-2">
-          TradingView
+          {TRADINGVIEW}
         </a>
         .
       </figcaption>
@@ -138,6 +138,7 @@ export function chartUrl(base: string, market: string): string | null {
 }
 
 function ChartFrame({ src, title }: { src: string; title: string }) {
+  const { t } = useTranslation('publicText');
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   useEffect(() => {
     const origin = new URL(src).origin;
@@ -169,7 +170,7 @@ function ChartFrame({ src, title }: { src: string; title: string }) {
         {state === 'failed' && <Unreachable />}
       </div>
       <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-        Chart provided by {new URL(src).host}. If it stays blank, the service may be unreachable right now.
+        {t('marketRates.providedBy', { host: new URL(src).host })}
       </figcaption>
     </figure>
   );
@@ -188,39 +189,42 @@ function NotAvailable({ title, children }: { title: string; children: React.Reac
 }
 
 export function MarketRatesPage() {
-  useDocumentTitle('Current rates', 'Forex and crypto market charts from our chart provider.');
+  const { t } = useTranslation('publicText');
+  useDocumentTitle(t('marketRates.eyebrow'), t('marketRates.docDescription'));
   const { settings, status } = usePublicSettings();
   // The operator may set their own chart service; by default the charts are TradingView's.
   const base = settings?.chartServiceUrl.trim() ?? '';
   return (
     <>
-      <PageIntro eyebrow="Current rates" title="Forex and crypto markets">
-        <p>Live charts from our market data provider. Rates are for information only; your plan returns do not depend on them.</p>
+      <PageIntro eyebrow={t('marketRates.eyebrow')} title={t('marketRates.title')}>
+        <p>{t('marketRates.intro')}</p>
       </PageIntro>
       <div className="container-page py-14 sm:py-20">
-        {status === 'loading' && <Spinner label="Loading charts" />}
+        {status === 'loading' && <Spinner label={t('marketRates.loading')} />}
         {status === 'unavailable' && (
-          <NotAvailable title="Charts are unavailable right now">
-            <p>We could not reach the server for the chart settings. Please try again in a moment.</p>
+          <NotAvailable title={t('marketRates.unavailable')}>
+            <p>{t('marketRates.unavailableText')}</p>
           </NotAvailable>
         )}
         {status === 'ready' && (
           <div className="grid gap-10 lg:grid-cols-2">
             {MARKETS.map((market) => {
               const src = base ? chartUrl(base, market.id) : null;
+              const title = t(`marketRates.${market.id}.title`);
+              const chartTitle = t(`marketRates.${market.id}.chart`);
               return (
                 <section key={market.id} aria-labelledby={`market-${market.id}`}>
                   <h2 id={`market-${market.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
-                    {market.title}
+                    {title}
                   </h2>
-                  <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-400">{market.description}</p>
+                  <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`marketRates.${market.id}.description`)}</p>
                   {!base ? (
-                    <TradingViewChart symbols={market.symbols} title={`${market.title} chart`} />
+                    <TradingViewChart symbols={market.symbols} title={chartTitle} loading={t(`marketRates.${market.id}.loading`)} />
                   ) : src ? (
-                    <ChartFrame src={src} title={`${market.title} chart`} />
+                    <ChartFrame src={src} title={chartTitle} />
                   ) : (
                     <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
-                      The chart service address is not valid. Please let support know.
+                      {t('marketRates.invalidAddress')}
                     </p>
                   )}
                 </section>

@@ -1,14 +1,16 @@
 import { startTransition, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Check } from '../../../components/ui/icons';
 import { centsFromDecimal, formatCents, SEED_PLANS } from '@app/shared';
 import { formatUsd } from '../../../i18n/format';
+import { i18n } from '../../../i18n';
 import { apiFetch } from '../../../lib/api';
 import { inOwnTask } from '../../../lib/own-task';
 import { formatNumber } from '../../../lib/numbers';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { buttonClasses } from '../../../components/ui/button';
-import { PLAN_COPY, PLAN_FALLBACK_COPY } from '../../../content/plans';
+import { PLANS_WITH_COPY } from '../../../content/plans';
 import { PageIntro } from '../components/section';
 
 /** GET /api/invest/plans item (money as decimal strings). Optional fields may be absent on older servers. */
@@ -69,29 +71,30 @@ export function annualRate(plan: Pick<ApiPlan, 'roiPercent' | 'durationSeconds' 
   return Math.round(((plan.roiPercent * 365 * DAY) / plan.durationSeconds) * 100) / 100;
 }
 
-export function formatDuration(seconds: number): string {
-  if (seconds % DAY === 0) {
-    const days = seconds / DAY;
-    return `${days} ${days === 1 ? 'day' : 'days'}`;
-  }
-  if (seconds % 3600 === 0) {
-    const hours = seconds / 3600;
-    return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  }
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+/** A term as a whole number of days, else hours, else minutes. */
+function termUnit(seconds: number): { unit: 'days' | 'hours' | 'minutes'; count: number } {
+  if (seconds % DAY === 0) return { unit: 'days', count: seconds / DAY };
+  if (seconds % 3600 === 0) return { unit: 'hours', count: seconds / 3600 };
+  return { unit: 'minutes', count: Math.max(1, Math.round(seconds / 60)) };
 }
 
-/** "1-day term", "2-day term", "12-hour term". */
-export function termPhrase(seconds: number): string {
-  const [count, unit] = formatDuration(seconds).split(' ');
-  return `${count}-${unit!.replace(/s$/, '')} term`;
+/** "1 day", "2 days", "12 hours", in the app's language. */
+export function formatDuration(seconds: number): string {
+  const { unit, count } = termUnit(seconds);
+  return i18n.t(`publicText:plans.duration.${unit}`, { count });
+}
+
+/** "per 1-day term", "per 12-hour term", in the app's language. */
+function perTerm(seconds: number): string {
+  const { unit, count } = termUnit(seconds);
+  return i18n.t(`publicText:plans.perTerm.${unit}`, { count });
 }
 
 function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
-  const copy = PLAN_COPY[plan.name] ?? PLAN_FALLBACK_COPY;
-  const benefits = plan.benefits && plan.benefits.length > 0 ? plan.benefits : copy.benefits;
-  const description = plan.description || copy.description;
+  const { t } = useTranslation('publicText');
+  const copy = (PLANS_WITH_COPY as readonly string[]).includes(plan.name) ? plan.name : 'fallback';
+  const benefits = plan.benefits && plan.benefits.length > 0 ? plan.benefits : (t(`plans.copy.${copy}.benefits`, { returnObjects: true }) as string[]);
+  const description = plan.description || t(`plans.copy.${copy}.description`);
   const duration = formatDuration(plan.durationSeconds);
   const headingId = `plan-${plan._id}`;
   return (
@@ -105,29 +108,29 @@ function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
       data-testid="plan-card"
     >
       {featured && (
-        <span className="absolute -top-3 left-7 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">Longest term</span>
+        <span className="absolute -top-3 left-7 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">{t('plans.longest')}</span>
       )}
       <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
         {plan.name}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
       <p className="mt-6 flex items-baseline gap-2">
-        <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{formatNumber(plan.roiPercent, 2)}%</span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">per {termPhrase(plan.durationSeconds)}</span>
+        <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{t('plans.percent', { value: formatNumber(plan.roiPercent, 2) })}</span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">{perTerm(plan.durationSeconds)}</span>
       </p>
       <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
         <div className="flex justify-between gap-4 py-2.5">
-          <dt className="text-slate-600 dark:text-slate-400">Equivalent annual rate</dt>
-          <dd className="font-semibold tabular-nums">{formatNumber(annualRate(plan), 2)}%</dd>
+          <dt className="text-slate-600 dark:text-slate-400">{t('plans.annualRate')}</dt>
+          <dd className="font-semibold tabular-nums">{t('plans.percent', { value: formatNumber(annualRate(plan), 2) })}</dd>
         </div>
         <div className="flex justify-between gap-4 py-2.5">
-          <dt className="text-slate-600 dark:text-slate-400">Amount range</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t('plans.amountRange')}</dt>
           <dd className="font-semibold tabular-nums">
             {formatUsd(centsFromDecimal(plan.minAmount))} – {formatUsd(centsFromDecimal(plan.maxAmount))}
           </dd>
         </div>
         <div className="flex justify-between gap-4 py-2.5">
-          <dt className="text-slate-600 dark:text-slate-400">Duration</dt>
+          <dt className="text-slate-600 dark:text-slate-400">{t('plans.duration.label')}</dt>
           <dd className="font-semibold">{duration}</dd>
         </div>
       </dl>
@@ -143,35 +146,32 @@ function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
         to="/start-invest"
         state={{ plan: plan.name }}
         className={buttonClasses(featured ? 'primary' : 'outline', 'lg', 'mt-8 w-full')}
-        aria-label={`Get Started with the ${plan.name} plan`}
+        aria-label={t('plans.getStartedWith', { plan: plan.name })}
       >
-        Get Started
+        {t('plans.getStarted')}
       </Link>
     </li>
   );
 }
 
 export function PlansPage() {
-  useDocumentTitle('Investment plans', 'Six fixed-term plans with the term rate, the equivalent annual rate, the amount range and the duration on every card.');
+  const { t } = useTranslation('publicText');
+  useDocumentTitle(t('plans.docTitle'), t('plans.docDescription'));
   const { plans, source } = usePlans();
   const longest = plans.reduce<ApiPlan | undefined>((best, plan) => (!best || plan.durationSeconds > best.durationSeconds ? plan : best), undefined);
   const lowestMinimum = plans.length ? Math.min(...plans.map((plan) => centsFromDecimal(plan.minAmount))) : null;
   return (
     <>
-      <PageIntro eyebrow="Portfolio plans" title="Choose a plan that fits">
-        <p>
-          Every plan shows its term rate, the equivalent annual rate, the amount you can invest and how long the term lasts. At maturity your principal
-          and the profit return to your wallet.
-        </p>
+      <PageIntro eyebrow={t('plans.eyebrow')} title={t('plans.title')}>
+        <p>{t('plans.intro')}</p>
       </PageIntro>
       <div className="container-page py-14 sm:py-20">
         <div aria-live="polite">
           {/* Said to screen readers only: a visible line that goes away when the plans arrive would move the cards. */}
-          {source === 'loading' && <p className="sr-only">Loading current plans… showing the standard plan table meanwhile.</p>}
+          {source === 'loading' && <p className="sr-only">{t('plans.loading')}</p>}
           {source === 'fallback' && (
             <p className="mb-8 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50" role="status">
-              Live plan details are unavailable right now, so these are the standard plans. The figures you confirm when you invest always come from our
-              server.
+              {t('plans.fallback')}
             </p>
           )}
         </div>
@@ -183,13 +183,10 @@ export function PlansPage() {
         </ul>
         <div className="mt-12 max-w-3xl space-y-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
           <p>
-            <strong className="font-semibold text-slate-800 dark:text-slate-200">About the rates.</strong> The term rate is the profit credited at the end of one
-            term. The equivalent annual rate is that rate scaled to a year without compounding (term rate × 365 days ÷ term length), so plans with different
-            terms can be compared. It is not a promise that the plan will be available, or earn the same, all year.
+            <strong className="font-semibold text-slate-800 dark:text-slate-200">{t('plans.aboutRates')}</strong> {t('plans.aboutRatesText')}
           </p>
           <p>
-            {lowestMinimum !== null ? `The minimum investment is ${formatUsd(lowestMinimum)}, the lowest minimum of the plans above; ` : ''}each plan’s own range applies. Any
-            fee is shown with the net amount before you confirm.
+            {lowestMinimum !== null ? t('plans.minimum', { amount: formatUsd(lowestMinimum) }) : t('plans.minimumUnknown')}
           </p>
         </div>
       </div>

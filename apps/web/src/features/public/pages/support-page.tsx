@@ -1,12 +1,14 @@
 import { Clock, Mail, MessageCircle, Phone, Send } from 'lucide-react';
-import { supportClaim } from '@app/shared';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { ContactForm } from '../components/contact-form';
 import { PageIntro } from '../components/section';
+import { localSupportClaim } from '../components/support-claim';
 
 function Channels() {
+  const { t } = useTranslation('publicText');
   const { settings, status } = usePublicSettings();
   const phone = settings?.supportPhone.trim();
   const email = settings?.supportEmail.trim();
@@ -16,9 +18,9 @@ function Channels() {
   const icon = 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300';
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Ways to reach us</h2>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('support.waysToReach')}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" aria-busy={status === 'loading'}>
-        {settings ? supportClaim(settings) : status === 'loading' ? 'Loading…' : 'Support is by the Help Center form.'}
+        {settings ? localSupportClaim(t, settings) : status === 'loading' ? t('support.loading') : t('supportClaim.fallback')}
       </p>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         <li className={item}>
@@ -26,8 +28,8 @@ function Channels() {
             <Send className="size-5" aria-hidden />
           </span>
           <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-900 dark:text-white">Help Center form</p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">On this page; we reply to the email address you give.</p>
+            <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.form')}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('support.formNote')}</p>
           </div>
         </li>
         {email && (
@@ -36,7 +38,7 @@ function Channels() {
               <Mail className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">Email</p>
+              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.email')}</p>
               <a href={`mailto:${email}`} className="break-all text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                 {email}
               </a>
@@ -49,7 +51,7 @@ function Channels() {
               <Phone className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">Phone</p>
+              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.phone')}</p>
               <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
                 {phone}
               </a>
@@ -62,9 +64,10 @@ function Channels() {
               <MessageCircle className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">Live chat</p>
+              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.chat')}</p>
               <a href={chat} target="_blank" rel="noopener noreferrer" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                Start a chat<span className="sr-only"> (opens in a new tab)</span>
+                {t('support.startChat')}
+                <span className="sr-only"> {t('support.newTab')}</span>
               </a>
             </div>
           </li>
@@ -75,7 +78,7 @@ function Channels() {
               <Clock className="size-5" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">Hours</p>
+              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.hours')}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">{hours}</p>
             </div>
           </li>
@@ -86,21 +89,22 @@ function Channels() {
 }
 
 export function SupportPage() {
-  useDocumentTitle('Help center', 'Contact Vaultline support.');
+  const { t } = useTranslation('publicText');
+  useDocumentTitle(t('support.eyebrow'), t('support.docDescription'));
   return (
     <>
-      <PageIntro eyebrow="Help center" title="How can we help?">
+      <PageIntro eyebrow={t('support.eyebrow')} title={t('support.title')}>
         <p>
-          Send us a message and it goes straight to our support mailbox; we reply to the email address you give. Quick answers may already be in the{' '}
+          {t('support.intro')}{' '}
           <Link to="/#faq" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
-            FAQ
+            {t('support.faqLink')}
           </Link>
-          .
+          {t('support.introEnd')}
         </p>
       </PageIntro>
       <div className="container-page grid gap-10 py-14 sm:py-20 lg:grid-cols-[1.5fr_1fr]">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <h2 className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">Send us a message</h2>
+          <h2 className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">{t('support.sendMessage')}</h2>
           <ContactForm />
         </div>
         <Channels />
