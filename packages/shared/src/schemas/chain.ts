@@ -18,6 +18,8 @@ export const assetSymbolField = z
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9]{1,9}$/, ASSET_SYMBOL_MESSAGE);
 
+export const TOKEN_DECIMALS_MESSAGE = 'Token decimals must be a whole number from 0 to 36';
+
 /** One configured ERC-20 token (EVM_TOKENS entry `SYMBOL:contract:decimals[:usd]`). */
 export const evmTokenSchema = z.object({
   symbol: assetSymbolField.refine((symbol) => symbol !== 'ETH' && symbol !== 'BTC', 'ETH and BTC are not token symbols'),
@@ -25,7 +27,7 @@ export const evmTokenSchema = z.object({
     .string({ error: 'Token contract must be a 0x address' })
     .trim()
     .refine(isValidEthereumAddress, 'Token contract must be a valid 0x address (EIP-55 checksum when mixed case)'),
-  decimals: z.number({ error: 'Token decimals must be a whole number from 0 to 36' }).int('Token decimals must be a whole number from 0 to 36').min(0).max(36),
+  decimals: z.number({ error: TOKEN_DECIMALS_MESSAGE }).int(TOKEN_DECIMALS_MESSAGE).min(0, TOKEN_DECIMALS_MESSAGE).max(36, TOKEN_DECIMALS_MESSAGE),
   /** USD-pegged: credited 1:1 in cents when confirmed on chain. */
   usd: z.boolean().default(false),
 });

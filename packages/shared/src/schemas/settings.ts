@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { REFERRAL_BONUS_DEFAULT_BASIS_POINTS, REFERRAL_BONUS_MAX_CENTS } from '../constants';
-import { assetSymbolField, evmTokenListSchema } from './chain';
+import { formatUsd } from '../money';
+import { assetSymbolField, evmTokenListSchema, TOKEN_DECIMALS_MESSAGE } from './chain';
+
+/** The rule of a setting kept in hundredths (cents, basis points): a whole number from 0 to `max`, else `message`. */
+const hundredthsRule = (max: number, message: string) => z.number().int(message).min(0, message).max(max, message);
+
+/** The settings' own messages, shared by the server's refusals and the settings form. */
+export const SETTINGS_MESSAGES = {
+  hundredths: 'Enter a number with at most two decimals',
+  flatFee: `The flat withdrawal fee must be from $0.00 to ${formatUsd(100_000)}`,
+  feeRate: 'The withdrawal fee rate must be from 0% to 50%',
+  bonusRate: 'The referral bonus rate must be from 0% to 100%',
+  bonusCap: `The referral bonus cap must be from $0.00 to ${formatUsd(REFERRAL_BONUS_MAX_CENTS)}`,
+  fourEyes: `The second-approval threshold must be from $0.00 to ${formatUsd(1_000_000_000)}`,
+} as const;
 
 /** Every operator setting, with the defaults a fresh install starts from. */
 export const settingsSchema = z.object({
@@ -24,14 +38,14 @@ export const settingsSchema = z.object({
     .default(''),
   withdrawalFee: z
     .object({
-      flatCents: z.number().int().min(0).max(100_000).default(0),
-      basisPoints: z.number().int().min(0).max(5_000).default(0),
+      flatCents: hundredthsRule(100_000, SETTINGS_MESSAGES.flatFee).default(0),
+      basisPoints: hundredthsRule(5_000, SETTINGS_MESSAGES.feeRate).default(0),
     })
     .default({ flatCents: 0, basisPoints: 0 }),
   referralBonus: z
     .object({
-      basisPoints: z.number().int().min(0).max(10_000).default(REFERRAL_BONUS_DEFAULT_BASIS_POINTS),
-      capCents: z.number().int().min(0).max(REFERRAL_BONUS_MAX_CENTS).default(REFERRAL_BONUS_MAX_CENTS),
+      basisPoints: hundredthsRule(10_000, SETTINGS_MESSAGES.bonusRate).default(REFERRAL_BONUS_DEFAULT_BASIS_POINTS),
+      capCents: hundredthsRule(REFERRAL_BONUS_MAX_CENTS, SETTINGS_MESSAGES.bonusCap).default(REFERRAL_BONUS_MAX_CENTS),
     })
     .default({ basisPoints: REFERRAL_BONUS_DEFAULT_BASIS_POINTS, capCents: REFERRAL_BONUS_MAX_CENTS }),
   /**
@@ -47,7 +61,7 @@ export const settingsSchema = z.object({
       hours: z.string().trim().max(100).default(''),
     })
     .default({ phone: '', email: '', chatEmbedUrl: '', hours: '' }),
-  chartServiceUrl: z.string().max(500).default(''),
+  chartServiceUrl: z.string().trim().max(500).default(''),
   riskNotice: z
     .string()
     .max(2000)
@@ -57,7 +71,7 @@ export const settingsSchema = z.object({
     ),
   requireStaffTwoFactor: z.boolean().default(false),
   /** Adjustments and withdrawal approvals above this many cents need a second staff member (four eyes). */
-  fourEyesThresholdCents: z.number().int().min(0).max(1_000_000_000).default(100_000),
+  fourEyesThresholdCents: hundredthsRule(1_000_000_000, SETTINGS_MESSAGES.fourEyes).default(100_000),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -72,3 +86,67 @@ export const settingsPatchSchema = z.object(
   },
 );
 export type SettingKey = keyof Settings;
+
+/** The assets that can be received: BTC and ETH always, the configured tokens, or USDT (the spec's third asset) while none is configured. */
+export function settingsAssets(tokens: readonly { symbol: string }[]): string[] {
+  const symbols = tokens.map((token) => token.symbol.trim().toUpperCase()).filter(Boolean);
+  return ['BTC', 'ETH', ...(symbols.length ? symbols : ['USDT'])];
+}
+
+/** "12.5" typed as dollars or percent -> 1250 hundredths (cents, basis points); empty is 0. */
+const hundredthsText = z.string().transform((text, ctx) => {
+  const value = text.trim();
+  if (value === '') return 0;
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) {
+    ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.hundredths });
+    return z.NEVER;
+  }
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+});
+
+/** A token's decimals as typed: a whole number (its range is evmTokenSchema's). */
+const wholeNumberText = z.string().transform((text, ctx) => {
+  const value = text.trim();
+  if (!/^\d{1,3}$/.test(value)) {
+    ctx.addIssue({ code: 'custom', message: TOKEN_DECIMALS_MESSAGE });
+    return z.NEVER;
+  }
+  return Number(value);
+});
+
+/**
+ * The admin settings form: the settings' own shape, amounts typed in dollars and percent (two
+ * decimals), every field a string as inputs give it. It yields the patch PUT /api/admin/settings
+ * takes and checks it with that route's schema (settingsPatchSchema), so the form and the
+ * server apply one rule, and a refusal lands on the field of the same name.
+ */
+export const settingsFormSchema = z
+  .object({
+    depositAddresses: z.record(z.string(), z.string()),
+    watchKeys: z.object({ evm: z.string(), btc: z.string() }),
+    evmTokens: z.array(z.object({ symbol: z.string(), contract: z.string(), decimals: wholeNumberText, usd: z.boolean() })),
+    explorerTxUrl: z.string(),
+    withdrawalFee: z.object({ flatCents: hundredthsText, basisPoints: hundredthsText }),
+    referralBonus: z.object({ basisPoints: hundredthsText, capCents: hundredthsText }),
+    support: z.object({ phone: z.string(), email: z.string(), chatEmbedUrl: z.string(), hours: z.string() }),
+    chartServiceUrl: z.string(),
+    riskNotice: z.string(),
+    requireStaffTwoFactor: z.boolean(),
+    fourEyesThresholdCents: hundredthsText,
+  })
+  .transform(({ depositAddresses, watchKeys, ...form }): z.input<typeof settingsPatchSchema> => {
+    // Addresses of assets no longer listed are dropped; empty ones and keys are left unset.
+    const assets = new Set(settingsAssets(form.evmTokens));
+    return {
+      ...form,
+      depositAddresses: Object.fromEntries(
+        Object.entries(depositAddresses)
+          .map(([asset, address]) => [asset, address.trim()] as const)
+          .filter(([asset, address]) => assets.has(asset) && address !== ''),
+      ),
+      watchKeys: Object.fromEntries(Object.entries(watchKeys).filter(([, key]) => key.trim() !== '')),
+    };
+  })
+  .pipe(settingsPatchSchema);
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, payments } from '../../../src/db/schema';
 import { adjustBalance, creditDeposit, holdForInvestment, holdForWithdrawal, settleWithdrawal } from '../../../src/ledger';
+import { SETTINGS_MESSAGES } from '@app/shared';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { insertPendingKyc } from '../../helpers/kyc-calls';
 
@@ -163,6 +164,8 @@ describe('settings', () => {
     const author = await t.createUser({ role: 'author' });
     const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin.headers, payload: { withdrawalFee: { flatCents: -5, basisPoints: 0 } } });
     expect(bad.statusCode).toBe(400);
+    // The settings form's rule (settingsFormSchema pipes into the same schema).
+    expect(bad.json().message).toBe(SETTINGS_MESSAGES.flatFee);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: author.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: author.headers, payload: {} })).statusCode).toBe(403);
   });

@@ -4,18 +4,21 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Briefcase, ChevronDown } from 'lucide-react';
 import { notify } from '../../lib/notify';
 import { PENDING_QUEUES, type PendingCounts, type PendingQueue } from '@app/shared';
 import { cn } from '../../lib/cn';
 import { useAppDispatch, useCurrentUser } from '../../lib/hooks';
+import { BACK_OFFICE_PAGES } from './components/admin-nav';
 
-export const QUEUE_LINKS: Record<PendingQueue, { label: string; to: string; noun: string }> = {
-  deposits: { label: 'Deposits', to: '/admin-pending-deposit', noun: 'deposit' },
-  investments: { label: 'Investments', to: '/admin-pending-investment', noun: 'investment' },
-  withdrawals: { label: 'Withdrawals', to: '/admin-pending-wallet', noun: 'withdrawal' },
-  kyc: { label: 'KYC', to: '/pending-kyc', noun: 'KYC' },
-  approvals: { label: 'Second approvals', to: '/admin/approvals', noun: 'request for a second approval' },
+/** Where each queue is worked; its name is `live.queues.<queue>` in the staff messages. */
+export const QUEUE_LINKS: Record<PendingQueue, string> = {
+  deposits: '/admin-pending-deposit',
+  investments: '/admin-pending-investment',
+  withdrawals: '/admin-pending-wallet',
+  kyc: '/pending-kyc',
+  approvals: '/admin/approvals',
 };
 
 /** RTK Query tags each queue's pages use; refreshed when a request arrives. */
@@ -89,34 +92,28 @@ export function usePendingCounts(enabled: boolean): PendingCounts | null {
  */
 export function useQueueArrivals(enabled: boolean) {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation('staff');
   useEffect(() => {
     if (!enabled) return;
     const onArrival: Arrival = (arrived) => {
       const tags = arrived.flatMap((queue) => QUEUE_TAGS[queue]);
       // Loaded on demand: the first page load stays free of RTK Query.
       void import('../../lib/query').then(({ api }) => dispatch(api.util.invalidateTags(tags as never)));
-      for (const queue of arrived) notify('info', `New ${QUEUE_LINKS[queue].noun} request waiting`, { toastId: `arrival-${queue}` });
+      for (const queue of arrived) notify('info', t(`live.arrived.${queue}`), { toastId: `arrival-${queue}` });
     };
     arrivalListeners.add(onArrival);
     return () => {
       arrivalListeners.delete(onArrival);
     };
-  }, [enabled, dispatch]);
+  }, [enabled, dispatch, t]);
 }
 
 export function totalPending(value: PendingCounts | null): number {
   return value ? PENDING_QUEUES.reduce((sum, queue) => sum + value[queue], 0) : 0;
 }
 
-/** The back office's pages, after the queues in the navigation's menu. */
-const BACK_OFFICE_LINKS: { to: string; label: string; adminOnly?: boolean }[] = [
-  { to: '/admin/users', label: 'Users' },
-  { to: '/compose-email', label: 'Send Email' },
-  { to: '/admin/outbox', label: 'Outbox' },
-  { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/solvency', label: 'Solvency' },
-  { to: '/admin/settings', label: 'Settings', adminOnly: true },
-];
+/** The back office's pages after the queues in the navigation's menu (second approvals is a queue there). */
+const BACK_OFFICE_LINKS = BACK_OFFICE_PAGES.filter((page) => page.to !== '/admin/approvals');
 
 /**
  * The navigation's back-office menu for staff (one entry in the bar instead of every link):
@@ -124,6 +121,7 @@ const BACK_OFFICE_LINKS: { to: string; label: string; adminOnly?: boolean }[] = 
  * office's pages. `compact` shows the icon and count only (the phone header).
  */
 export function BackOfficeMenu({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const { t } = useTranslation('staff');
   const value = usePendingCounts(true);
   useQueueArrivals(true);
   const user = useCurrentUser();
@@ -156,14 +154,14 @@ export function BackOfficeMenu({ className, compact = false }: { className?: str
         onClick={() => setOpen((current) => !current)}
         aria-expanded={open}
         aria-haspopup="true"
-        aria-label={`Back office: ${total} pending`}
+        aria-label={t('live.menuLabel', { count: total })}
         className={cn(
           'relative inline-flex h-9 items-center justify-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
           compact ? 'w-9' : 'px-3',
         )}
       >
         <Briefcase className="size-5 shrink-0" aria-hidden />
-        {!compact && <span>Back office</span>}
+        {!compact && <span>{t('live.backOffice')}</span>}
         {!compact && <ChevronDown className="size-4 shrink-0" aria-hidden />}
         {total > 0 && (
           <span className={cn('min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-bold leading-5 text-white tabular-nums', compact && 'absolute -right-1 -top-1')}>
@@ -173,12 +171,12 @@ export function BackOfficeMenu({ className, compact = false }: { className?: str
       </button>
       {open && (
         <div className="absolute right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          <p className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Waiting for staff</p>
+          <p className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('live.waiting')}</p>
           <ul>
             {PENDING_QUEUES.map((queue) => (
               <li key={queue}>
-                <Link to={QUEUE_LINKS[queue].to} onClick={() => setOpen(false)} className={itemClass}>
-                  <span>{QUEUE_LINKS[queue].label}</span>
+                <Link to={QUEUE_LINKS[queue]} onClick={() => setOpen(false)} className={itemClass}>
+                  <span>{t(`live.queues.${queue}`)}</span>
                   <span className={cn('rounded-full px-2 text-xs font-semibold tabular-nums', value && value[queue] > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-500 dark:bg-slate-800')}>
                     {value ? value[queue] : '–'}
                   </span>
@@ -190,7 +188,7 @@ export function BackOfficeMenu({ className, compact = false }: { className?: str
             {links.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} onClick={() => setOpen(false)} className={itemClass}>
-                  {link.label}
+                  {t(`adminNav.${link.label}`)}
                 </Link>
               </li>
             ))}

@@ -10,25 +10,6 @@ const BUNDLES = import.meta.glob<Record<string, unknown>>('../locales/*/*.json',
 /** A language's messages, namespace by namespace. */
 const bundle = (language: string, namespace: string) => BUNDLES[`../locales/${language}/${namespace}.json`];
 
-/**
- * Files whose strings are not translated yet (issue 21, in progress). The list only shrinks: a
- * listed file that has become clean fails the test until it is taken off.
- */
-const NOT_YET_TRANSLATED = new Set<string>([
-  'features/admin/components/admin-nav.tsx',
-  'features/admin/components/staff-home.tsx',
-  'features/admin/components/user-card.tsx',
-  'features/admin/components/users-tab.tsx',
-  'features/admin/live.tsx',
-  'features/admin/pages/approvals-page.tsx',
-  'features/admin/pages/audit-page.tsx',
-  'features/admin/pages/compose-email-page.tsx',
-  'features/admin/pages/outbox-page.tsx',
-  'features/admin/pages/settings-page.tsx',
-  'features/admin/pages/solvency-page.tsx',
-  'features/admin/pages/users-page.tsx',
-]);
-
 /** Text that is the same in every language. */
 const SAME_IN_EVERY_LANGUAGE = /^(Vaultline|FAQ|KYC|USDT|ID|URL|2FA|[^A-Za-zÀ-ÿ]*)$/;
 /** Props that people read or hear. */
@@ -86,18 +67,13 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 describe('translations (issue 21)', () => {
   const tsxFiles = files(SRC);
 
-  it('has no untranslated user-facing text in JSX outside the shrinking not-yet list', () => {
+  it('has no untranslated user-facing text in JSX', () => {
     const offenders: Record<string, string[]> = {};
-    const cleanButListed: string[] = [];
     for (const file of tsxFiles) {
-      const relative = path.relative(SRC, file);
       const texts = untranslated(file);
-      if (NOT_YET_TRANSLATED.has(relative)) {
-        if (texts.length === 0) cleanButListed.push(relative);
-      } else if (texts.length > 0) offenders[relative] = texts;
+      if (texts.length > 0) offenders[path.relative(SRC, file)] = texts;
     }
     expect(offenders).toEqual({});
-    expect(cleanButListed).toEqual([]);
   });
 
   it('the scanner catches JSX text, literals in expressions and user-facing props', () => {

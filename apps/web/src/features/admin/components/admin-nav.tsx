@@ -1,23 +1,26 @@
 import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/hooks';
 
-const LINKS = [
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/approvals', label: 'Second approvals' },
-  { to: '/compose-email', label: 'Send Email' },
-  { to: '/admin/outbox', label: 'Outbox' },
-  { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/solvency', label: 'Solvency' },
-  { to: '/admin/settings', label: 'Settings', adminOnly: true },
+/** The back office's pages; each label is `adminNav.<label>` in the staff messages. */
+export const BACK_OFFICE_PAGES: { to: string; label: 'users' | 'approvals' | 'sendEmail' | 'outbox' | 'audit' | 'solvency' | 'settings'; adminOnly?: boolean }[] = [
+  { to: '/admin/users', label: 'users' },
+  { to: '/admin/approvals', label: 'approvals' },
+  { to: '/compose-email', label: 'sendEmail' },
+  { to: '/admin/outbox', label: 'outbox' },
+  { to: '/admin/audit', label: 'audit' },
+  { to: '/admin/solvency', label: 'solvency' },
+  { to: '/admin/settings', label: 'settings', adminOnly: true },
 ];
 
 /** The back office's own navigation, shown on its pages. */
 export function AdminNav() {
+  const { t } = useTranslation('staff');
   const user = useCurrentUser();
-  const links = LINKS.filter((link) => !link.adminOnly || user?.role === 'admin');
+  const links = BACK_OFFICE_PAGES.filter((link) => !link.adminOnly || user?.role === 'admin');
   return (
-    <nav aria-label="Back office" className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 pb-px dark:border-slate-800">
+    <nav aria-label={t('adminNav.label')} className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 pb-px dark:border-slate-800">
       {links.map((link) => (
         <NavLink
           key={link.to}
@@ -31,7 +34,7 @@ export function AdminNav() {
             )
           }
         >
-          {link.label}
+          {t(`adminNav.${link.label}`)}
         </NavLink>
       ))}
     </nav>

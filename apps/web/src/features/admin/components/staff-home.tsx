@@ -1,33 +1,27 @@
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { AlertTriangle, ArrowRight, CheckCircle2 } from 'lucide-react';
 import { centsFromDecimal, type StaffHome as StaffHomeData, type StaffQueueSummary } from '@app/shared';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
-import { Spinner } from '../../../components/ui/spinner';
+import { useStaffTime } from '../../../components/ui/staff-time';
 import { cn } from '../../../lib/cn';
 import { useStaffHomeQuery } from '../api/admin-api';
 import { QUEUE_LINKS } from '../live';
+import { QueryState } from './query-state';
+import { localeDateFormat } from '../../../i18n/format';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "under 1 h", "5 h", "2 days 3 h": how long the oldest request has waited. */
-export function waitedFor(hours: number): string {
-  if (hours < 1) return 'under 1 h';
-  if (hours < 48) return `${hours} h`;
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  return rest ? `${days} days ${rest} h` : `${days} days`;
-}
+const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function QueueCard({ item, overdueAfter }: { item: StaffQueueSummary; overdueAfter: number }) {
-  const link = QUEUE_LINKS[item.queue];
+  const { t } = useTranslation('staff');
+  const { waiting } = useStaffTime();
   const late = item.overdue > 0;
   return (
     <li>
       <Link
-        to={link.to}
+        to={QUEUE_LINKS[item.queue]}
         className={cn(
           'flex h-full flex-col rounded-2xl border bg-white p-4 shadow-sm transition-colors hover:border-brand-600 dark:bg-slate-900',
           late ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-800',
@@ -35,18 +29,18 @@ function QueueCard({ item, overdueAfter }: { item: StaffQueueSummary; overdueAft
         data-testid={`queue-${item.queue}`}
       >
         <span className="flex items-start justify-between gap-2 text-sm font-medium text-slate-600 dark:text-slate-300">
-          {link.label}
+          {t(`live.queues.${item.queue}`)}
           <ArrowRight className="size-4 shrink-0 text-slate-400" aria-hidden />
         </span>
         <span className="mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white">{item.count}</span>
         <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {item.oldestAgeHours === null ? 'Nothing waiting' : `Oldest waiting ${waitedFor(item.oldestAgeHours)}`}
+          {item.oldestAgeHours === null ? t('staffHome.nothingWaiting') : t('staffHome.oldest', { age: waiting({ hours: item.oldestAgeHours }) })}
         </span>
         {late && (
           <span className="mt-2">
             <Badge tone="danger">
               <AlertTriangle className="mr-1 size-3" aria-hidden />
-              {item.overdue} overdue (over {overdueAfter} business days)
+              {t('staffHome.overdue', { count: item.overdue, days: overdueAfter })}
             </Badge>
           </span>
         )}
@@ -56,51 +50,53 @@ function QueueCard({ item, overdueAfter }: { item: StaffQueueSummary; overdueAft
 }
 
 function SolvencyCard({ solvency }: { solvency: StaffHomeData['solvency'] }) {
+  const { t } = useTranslation('staff');
   const short = centsFromDecimal(solvency.surplus) < 0;
   return (
     <Card className="space-y-4 p-5">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-base font-semibold text-slate-900 dark:text-white">Solvency</h3>
-        <Badge tone={short ? 'danger' : 'success'}>{short ? 'Shortfall' : 'Covered'}</Badge>
+        <h3 className="text-base font-semibold text-slate-900 dark:text-white">{t('staffHome.solvency')}</h3>
+        <Badge tone={short ? 'danger' : 'success'}>{short ? t('staffHome.shortfall') : t('staffHome.covered')}</Badge>
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <dt className="text-slate-500 dark:text-slate-400">Owed to users</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('staffHome.owed')}</dt>
         <dd className="text-right font-semibold">
           <Money value={solvency.owed} />
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Received less paid out</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('staffHome.netReceived')}</dt>
         <dd className="text-right font-semibold">
           <Money value={solvency.netReceived} />
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">{short ? 'Shortfall' : 'Surplus'}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{short ? t('staffHome.shortfall') : t('staffHome.surplus')}</dt>
         <dd className={cn('text-right font-bold', short ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300')}>
           <Money value={solvency.surplus.replace(/^-/, '')} />
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Active investments</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{t('staffHome.activeInvestments')}</dt>
         <dd className="text-right tabular-nums">{solvency.activeInvestments}</dd>
       </dl>
       <Link to="/admin/solvency" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-        Full report with the ledger check <ArrowRight className="size-4" aria-hidden />
+        {t('staffHome.fullReport')} <ArrowRight className="size-4" aria-hidden />
       </Link>
     </Card>
   );
 }
 
 function AuditCard({ entries }: { entries: StaffHomeData['recentAudit'] }) {
+  const { t } = useTranslation('staff');
   return (
     <Card className="space-y-3 p-5">
-      <h3 className="text-base font-semibold text-slate-900 dark:text-white">Recent staff actions</h3>
+      <h3 className="text-base font-semibold text-slate-900 dark:text-white">{t('staffHome.recentActions')}</h3>
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">Nothing recorded yet.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('staffHome.nothingRecorded')}</p>
       ) : (
-        <ol className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Recent audit entries">
+        <ol className="divide-y divide-slate-100 dark:divide-slate-800" aria-label={t('staffHome.recentEntries')}>
           {entries.map((entry) => (
             <li key={entry.id} className="py-2 text-sm">
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge tone="info">{entry.action}</Badge>
                 <span className="text-slate-700 dark:text-slate-200">
-                  by <strong>{entry.actorName ?? 'system'}</strong>
-                  {entry.targetType && <> on {entry.targetName ?? `${entry.targetType} ${entry.targetId ?? ''}`.trim()}</>}
+                  <Trans t={t} i18nKey="auditPage.byActor" values={{ name: entry.actorName ?? t('auditPage.system') }} components={{ strong: <strong /> }} />
+                  {entry.targetType && <> {t('staffHome.on', { target: entry.targetName ?? `${entry.targetType} ${entry.targetId ?? ''}`.trim() })}</>}
                 </span>
               </p>
               <time dateTime={entry.at} className="text-xs text-slate-500 dark:text-slate-400">
@@ -111,7 +107,7 @@ function AuditCard({ entries }: { entries: StaffHomeData['recentAudit'] }) {
         </ol>
       )}
       <Link to="/admin/audit" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-        Audit log <ArrowRight className="size-4" aria-hidden />
+        {t('adminNav.audit')} <ArrowRight className="size-4" aria-hidden />
       </Link>
     </Card>
   );
@@ -122,7 +118,9 @@ function AuditCard({ entries }: { entries: StaffHomeData['recentAudit'] }) {
  * the oldest request's age and overdue flags, solvency in brief and the latest audit entries.
  */
 export function StaffHome() {
-  const { data, isLoading, isError } = useStaffHomeQuery();
+  const { t } = useTranslation('staff');
+  const query = useStaffHomeQuery();
+  const { data } = query;
   const waiting = data ? data.queues.reduce((sum, item) => sum + item.count, 0) : 0;
   const overdue = data ? data.queues.reduce((sum, item) => sum + item.overdue, 0) : 0;
   return (
@@ -130,43 +128,41 @@ export function StaffHome() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="staff-home-title" className="text-xl font-bold text-slate-900 dark:text-white">
-            Waiting for you
+            {t('staffHome.title')}
           </h2>
           {data && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
               {waiting === 0 ? (
                 <>
-                  <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> Every queue is empty.
+                  <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> {t('staffHome.allEmpty')}
                 </>
+              ) : overdue ? (
+                t('staffHome.waitingOverdue', { count: waiting, overdue })
               ) : (
-                `${waiting} request${waiting === 1 ? '' : 's'} waiting${overdue ? `, ${overdue} overdue` : ''}.`
+                t('staffHome.waiting', { count: waiting })
               )}
             </p>
           )}
         </div>
         <Link to="/admin/users" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
-          Users and the rest of the back office
+          {t('staffHome.backOffice')}
         </Link>
       </div>
-      {isLoading ? (
-        <Spinner label="Loading the staff queues" />
-      ) : isError || !data ? (
-        <Alert tone="danger" title="Could not load the staff queues.">
-          Please refresh the page.
-        </Alert>
-      ) : (
-        <>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Staff queues">
-            {data.queues.map((item) => (
-              <QueueCard key={item.queue} item={item} overdueAfter={data.overdueAfterBusinessDays} />
-            ))}
-          </ul>
-          <div className="grid gap-4 lg:grid-cols-2">
-            <SolvencyCard solvency={data.solvency} />
-            <AuditCard entries={data.recentAudit} />
-          </div>
-        </>
-      )}
+      <QueryState query={query} loading={t('staffHome.loading')} failed={t('staffHome.failed')}>
+        {(home) => (
+          <>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label={t('staffHome.queues')}>
+              {home.queues.map((item) => (
+                <QueueCard key={item.queue} item={item} overdueAfter={home.overdueAfterBusinessDays} />
+              ))}
+            </ul>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <SolvencyCard solvency={home.solvency} />
+              <AuditCard entries={home.recentAudit} />
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

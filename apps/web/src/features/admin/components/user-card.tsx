@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { Mail, Trash2, UserCog, Eye } from 'lucide-react';
 import { ADMIN_MESSAGES, grantableRoles, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
-import { Badge, StatusBadge } from '../../../components/ui/badge';
+import { Badge, statusTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -12,6 +13,7 @@ import { Money } from '../../../components/ui/money';
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
 import { requestAutomatedEmail } from '../../../lib/automated-email';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { useDeleteUserMutation, useUpgradeUserMutation } from '../api/admin-api';
 
 export function truncateName(name: string, length = USER_CARD_NAME_TRUNCATE): string {
@@ -43,6 +45,8 @@ async function impersonate(id: string): Promise<ImpersonationOutcome> {
 }
 
 export function UserCard({ user }: { user: AdminUserView }) {
+  const { t } = useTranslation('staff');
+  const translate = useTranslateMessage();
   const viewer = useCurrentUser();
   const [role, setRole] = useState<Role | ''>('');
   const [confirm, setConfirm] = useState<'role' | 'delete' | null>(null);
@@ -98,39 +102,39 @@ export function UserCard({ user }: { user: AdminUserView }) {
             {user.email}
           </p>
           <Link to={`/admin/audit?targetId=${encodeURIComponent(user._id)}`} className="text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
-            Audit trail
+            {t('userCard.auditTrail')}
           </Link>
         </div>
-        <Badge tone={ROLE_TONES[user.role]}>{user.role}</Badge>
+        <Badge tone={ROLE_TONES[user.role]}>{t(`userCard.roles.${user.role}`)}</Badge>
       </div>
       <div className="flex flex-wrap gap-2 text-xs">
-        <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Email verified' : 'Email not verified'}</Badge>
+        <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? t('userCard.emailVerified') : t('userCard.emailNotVerified')}</Badge>
         <span className="inline-flex items-center gap-1">
-          <span className="text-slate-500">KYC</span> <StatusBadge status={user.kycStatus} />
+          <span className="text-slate-500">KYC</span> <Badge tone={statusTone(user.kycStatus)}>{t(`kyc.status.${user.kycStatus}`)}</Badge>
         </span>
-        {self && <Badge tone="info">You</Badge>}
+        {self && <Badge tone="info">{t('userCard.you')}</Badge>}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Balance</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('userCard.balance')}</dt>
           <dd className="font-semibold">
             <Money value={user.balance} />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Invested</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('userCard.invested')}</dt>
           <dd className="font-semibold">
             <Money value={user.investmentBalance} />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Total profit</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('userCard.totalProfit')}</dt>
           <dd className="font-semibold">
             <Money value={user.totalMaturityAmount} />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500 dark:text-slate-400">Fees{user.hasFees ? '' : ' (off)'}</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{user.hasFees ? t('userCard.fees') : t('userCard.feesOff')}</dt>
           <dd className="font-semibold">
             <Money value={user.fees} />
           </dd>
@@ -141,31 +145,31 @@ export function UserCard({ user }: { user: AdminUserView }) {
         <div className="mt-auto space-y-3 border-t border-slate-100 pt-4 dark:border-slate-800">
           <div className="flex gap-2">
             <label className="sr-only" htmlFor={`role-${user._id}`}>
-              New role for {user.name}
+              {t('userCard.newRoleFor', { name: user.name })}
             </label>
             <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
-              <option value="">Select role…</option>
+              <option value="">{t('userCard.selectRole')}</option>
               {grantable.map((option) => (
                 <option key={option} value={option}>
-                  {option}
+                  {t(`userCard.roles.${option}`)}
                 </option>
               ))}
             </Select>
             <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={askRole}>
-              <UserCog className="size-4" aria-hidden /> Change role
+              <UserCog className="size-4" aria-hidden /> {t('userCard.changeRole')}
             </Button>
           </div>
           <div className="grid grid-cols-[1fr_1fr_1fr_auto] gap-1">
-            <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title="Edit total profit">
-              Profit
+            <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editProfit')}>
+              {t('userCard.profit')}
             </Link>
-            <Link to={`/edit-user-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title="Edit wallet balance">
-              Balance
+            <Link to={`/edit-user-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editBalance')}>
+              {t('userCard.balanceLink')}
             </Link>
-            <Link to={`/update-fee/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title="Manage fees">
-              Fees
+            <Link to={`/update-fee/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.manageFees')}>
+              {t('userCard.fees')}
             </Link>
-            <Link to={`/compose-email?to=${encodeURIComponent(user.email)}`} className={buttonClasses('ghost', 'sm', 'px-2')} aria-label={`Email ${user.name}`}>
+            <Link to={`/compose-email?to=${encodeURIComponent(user.email)}`} className={buttonClasses('ghost', 'sm', 'px-2')} aria-label={t('userCard.emailUser', { name: user.name })}>
               <Mail className="size-4" aria-hidden />
             </Link>
           </div>
@@ -184,31 +188,31 @@ export function UserCard({ user }: { user: AdminUserView }) {
                 setOutcome(result);
               }}
             >
-              <Eye className="size-4" aria-hidden /> Impersonate
+              <Eye className="size-4" aria-hidden /> {t('userCard.impersonate')}
             </Button>
-            <Button size="sm" variant="danger" onClick={() => setConfirm('delete')} aria-label={`Delete ${user.name}`}>
-              <Trash2 className="size-4" aria-hidden /> Delete
+            <Button size="sm" variant="danger" onClick={() => setConfirm('delete')} aria-label={t('userCard.deleteUserNamed', { name: user.name })}>
+              <Trash2 className="size-4" aria-hidden /> {t('userCard.delete')}
             </Button>
           </div>
         </div>
       ) : (
         <p className="mt-auto border-t border-slate-100 pt-4 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-          {self ? 'This is your account.' : 'You can only manage accounts with a lower role than yours.'}
+          {self ? t('userCard.yourAccount') : t('userCard.lowerRolesOnly')}
         </p>
       )}
 
       <Dialog
         open={confirm === 'role'}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title="Change role?"
-        description={`${user.name} will become "${role}". ${role === 'suspended' ? 'They will be signed out everywhere and cannot sign in. ' : ''}They will get an email about it.`}
+        title={t('userCard.changeRoleTitle')}
+        description={role === 'suspended' ? t('userCard.suspendDescription', { name: user.name }) : t('userCard.changeRoleDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })}
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirm(null)}>
-              Cancel
+              {t('userCard.cancel')}
             </Button>
             <Button onClick={changeRole} loading={upgrade.isLoading}>
-              Change role
+              {t('userCard.changeRole')}
             </Button>
           </>
         }
@@ -221,36 +225,36 @@ export function UserCard({ user }: { user: AdminUserView }) {
           if (outcome.ok) browser.reload('/my-account');
           else setOutcome(null);
         }}
-        title={outcome?.ok ? 'Impersonation started' : 'Could not start impersonation'}
-        description={outcome?.message}
+        title={outcome?.ok ? t('userCard.impersonationStarted') : t('userCard.impersonationFailed')}
+        description={outcome && translate(outcome.message)}
         footer={
           outcome?.ok ? (
-            <Button onClick={() => browser.reload('/my-account')}>Continue to their view</Button>
+            <Button onClick={() => browser.reload('/my-account')}>{t('userCard.continue')}</Button>
           ) : (
             <Button variant="outline" onClick={() => setOutcome(null)}>
-              Back to users
+              {t('userCard.backToUsers')}
             </Button>
           )
         }
       >
         {outcome?.ok && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            You will see the product as {user.name} does. It is read-only: nothing can be changed while impersonating. Use Exit Impersonation in the banner to come back.
+            {t('userCard.impersonationNote', { name: user.name })}
           </p>
         )}
       </Dialog>
       <Dialog
         open={confirm === 'delete'}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title="Delete this user?"
-        description={`${user.name} (${user.email}) loses access and their personal data is removed. Their transaction history is kept. This cannot be undone.`}
+        title={t('userCard.deleteTitle')}
+        description={t('userCard.deleteDescription', { name: user.name, email: user.email })}
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirm(null)}>
-              Cancel
+              {t('userCard.cancel')}
             </Button>
             <Button variant="danger" onClick={remove} loading={removal.isLoading}>
-              Delete user
+              {t('userCard.deleteUser')}
             </Button>
           </>
         }

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_MESSAGES } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { errorMessage } from '../../../lib/api';
 import { useUsersQuery } from '../api/admin-api';
 import { UserCard } from './user-card';
@@ -13,6 +16,8 @@ const PAGE_SIZE = 12;
 
 /** The /user-profile Users tab (staff): counts, search by name or email, paged user cards. */
 export function UsersTab() {
+  const { t } = useTranslation('staff');
+  const translate = useTranslateMessage();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -30,41 +35,40 @@ export function UsersTab() {
   return (
     <section aria-labelledby="users-heading" className="@container space-y-6">
       <h2 id="users-heading" className="sr-only">
-        Users
+        {t('usersTab.heading')}
       </h2>
       <div className="grid grid-cols-3 gap-3">
-        <StatCard label="All users" value={data?.counts.all ?? '–'} />
-        <StatCard label="Verified" value={data?.counts.verified ?? '–'} />
-        <StatCard label="Suspended" value={data?.counts.suspended ?? '–'} />
+        <StatCard label={t('usersTab.all')} value={data?.counts.all ?? '–'} />
+        <StatCard label={t('usersTab.verified')} value={data?.counts.verified ?? '–'} />
+        <StatCard label={t('usersTab.suspended')} value={data?.counts.suspended ?? '–'} />
       </div>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <label htmlFor="user-search" className="sr-only">
-          Search users by name or email
+          {t('usersTab.searchLabel')}
         </label>
         <Input
           id="user-search"
           type="search"
-          placeholder="Search by name or email"
+          placeholder={t('usersTab.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           className="pl-9"
         />
       </div>
       {isLoading ? (
-        <Spinner label="Loading users" />
+        <Spinner label={t('usersTab.loading')} />
       ) : isError ? (
-        <Alert tone="danger" title="Could not load users" action={<Button size="sm" variant="outline" onClick={() => refetch()}>Try again</Button>}>
-          {errorMessage(error, 'Something went wrong.')}
+        <Alert tone="danger" title={t('usersTab.failed')} action={<Button size="sm" variant="outline" onClick={() => refetch()}>{t('staffList.tryAgain')}</Button>}>
+          {translate(errorMessage(error, ADMIN_MESSAGES.somethingWrong))}
         </Alert>
       ) : !data || data.users.length === 0 ? (
-        <EmptyState title={search ? 'No users match your search' : 'No users yet'}>{search && `Nothing found for “${search}”.`}</EmptyState>
+        <EmptyState title={search ? t('usersTab.noMatch') : t('usersTab.none')}>{search && t('usersTab.nothingFound', { search })}</EmptyState>
       ) : (
         <>
           <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {data.total} {data.total === 1 ? 'user' : 'users'}
-            {search ? ` matching “${search}”` : ''}
-            {isFetching ? ' · updating…' : ''}
+            {search ? t('usersTab.countMatching', { count: data.total, search }) : t('usersTab.count', { count: data.total })}
+            {isFetching && ` · ${t('usersTab.updating')}`}
           </p>
           <ul className="grid gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
             {data.users.map((user) => (
@@ -76,15 +80,15 @@ export function UsersTab() {
             ))}
           </ul>
           {data.pages > 1 && (
-            <nav aria-label="Pages" className="flex items-center justify-between">
+            <nav aria-label={t('staffList.pages')} className="flex items-center justify-between">
               <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
-                Previous
+                {t('staffList.previous')}
               </Button>
               <span className="text-sm text-slate-600 dark:text-slate-400">
-                Page {data.page} of {data.pages}
+                {t('staffList.pageOf', { page: data.page, pages: data.pages })}
               </span>
               <Button variant="outline" size="sm" disabled={data.page >= data.pages} onClick={() => setPage(data.page + 1)}>
-                Next
+                {t('staffList.next')}
               </Button>
             </nav>
           )}

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AuditItem } from '@app/shared';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Field, Input, Select } from '../../../components/ui/input';
-import { EmptyState, Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { EmptyState } from '../../../components/ui/spinner';
 import { useAuditQuery, type AuditArgs } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
+import { Pager } from '../components/pager';
+import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
 
 const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
@@ -21,7 +21,11 @@ function compact(value: unknown): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
+const strong = <strong />;
+const target = <strong className="font-medium text-slate-700 dark:text-slate-200" />;
+
 function AuditEntry({ item }: { item: AuditItem }) {
+  const { t } = useTranslation('staff');
   return (
     <li className="grid gap-1 py-3 text-sm sm:grid-cols-[11rem_1fr]">
       <time dateTime={item.at} className="text-xs text-slate-500 sm:pt-0.5">
@@ -31,24 +35,28 @@ function AuditEntry({ item }: { item: AuditItem }) {
         <p className="flex flex-wrap items-center gap-2">
           <Badge tone="info">{item.action}</Badge>
           <span className="text-slate-700 dark:text-slate-200">
-            by <strong>{item.actorName ?? item.actorId ?? 'system'}</strong>
-            {item.impersonatorId && <> (while impersonated by {item.impersonatorName ?? item.impersonatorId})</>}
+            <Trans t={t} i18nKey="auditPage.byActor" values={{ name: item.actorName ?? item.actorId ?? t('auditPage.system') }} components={{ strong }} />
+            {item.impersonatorId && <> {t('auditPage.impersonatedBy', { name: item.impersonatorName ?? item.impersonatorId })}</>}
           </span>
           {item.targetType && (
             <span className="text-slate-500">
-              on {item.targetType} {item.targetName ? <strong className="font-medium text-slate-700 dark:text-slate-200">{item.targetName}</strong> : <code className="text-xs">{item.targetId}</code>}
+              {item.targetName ? (
+                <Trans t={t} i18nKey="auditPage.onTarget" values={{ type: item.targetType, name: item.targetName }} components={{ strong: target }} />
+              ) : (
+                <Trans t={t} i18nKey="auditPage.onTarget" values={{ type: item.targetType, name: item.targetId }} components={{ strong: <code className="text-xs" /> }} />
+              )}
             </span>
           )}
         </p>
         {(item.before !== null || item.after !== null) && (
           <p className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">
             {item.before !== null && <span>{compact(item.before)}</span>}
-            {item.before !== null && item.after !== null && <span aria-label="changed to"> → </span>}
+            {item.before !== null && item.after !== null && <span aria-label={t('auditPage.changedTo')}> → </span>}
             {item.after !== null && <span>{compact(item.after)}</span>}
           </p>
         )}
-        {item.reason && <p className="text-xs text-slate-600 dark:text-slate-400">Reason: {item.reason}</p>}
-        {item.ip && <p className="text-xs text-slate-400">IP {item.ip}</p>}
+        {item.reason && <p className="text-xs text-slate-600 dark:text-slate-400">{t('auditPage.reason', { reason: item.reason })}</p>}
+        {item.ip && <p className="text-xs text-slate-400">{t('auditPage.ip', { ip: item.ip })}</p>}
       </div>
     </li>
   );
@@ -56,7 +64,7 @@ function AuditEntry({ item }: { item: AuditItem }) {
 
 /** Staff: the append-only audit log, read-only, with filters. */
 export function AuditPage() {
-  useDocumentTitle('Audit log', 'Every staff action, who did it and when.');
+  const { t } = useTranslation('staff');
   const [params] = useSearchParams();
   // Links (a user card's audit trail) open the log already filtered.
   const [initial] = useState<AuditArgs>(() => ({
@@ -67,12 +75,11 @@ export function AuditPage() {
   const [draft, setDraft] = useState<AuditArgs>(initial);
   const [filters, setFilters] = useState<AuditArgs>(initial);
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, error, refetch } = useAuditQuery({ ...filters, page });
+  const query = useAuditQuery({ ...filters, page });
+  const { data } = query;
 
   return (
-    <>
-      <PageHeader title="Audit log" description="Append-only: entries cannot be edited or deleted by anyone." />
-      <AdminNav />
+    <AdminPage messages="auditPage">
       <Card className="mb-4 p-4">
         <form
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
@@ -82,10 +89,10 @@ export function AuditPage() {
             setPage(1);
           }}
         >
-          <Field label="Action">
+          <Field label={t('auditPage.action')}>
             {(field) => (
               <Select {...field} value={draft.action ?? ''} onChange={(event) => setDraft({ ...draft, action: event.target.value || undefined })}>
-                <option value="">All actions</option>
+                <option value="">{t('auditPage.allActions')}</option>
                 {data?.actions.map((action) => (
                   <option key={action} value={action}>
                     {action}
@@ -94,18 +101,18 @@ export function AuditPage() {
               </Select>
             )}
           </Field>
-          <Field label="Actor id">
+          <Field label={t('auditPage.actorId')}>
             {(field) => <Input {...field} value={draft.actorId ?? ''} onChange={(event) => setDraft({ ...draft, actorId: event.target.value || undefined })} />}
           </Field>
-          <Field label="Target id">
+          <Field label={t('auditPage.targetId')}>
             {(field) => <Input {...field} value={draft.targetId ?? ''} onChange={(event) => setDraft({ ...draft, targetId: event.target.value || undefined })} />}
           </Field>
-          <Field label="From">
+          <Field label={t('auditPage.from')}>
             {(field) => <Input {...field} type="date" value={draft.from ?? ''} onChange={(event) => setDraft({ ...draft, from: event.target.value || undefined })} />}
           </Field>
           <div className="flex gap-2">
             <Button type="submit" className="flex-1">
-              Filter
+              {t('auditPage.filter')}
             </Button>
             <Button
               type="button"
@@ -116,44 +123,32 @@ export function AuditPage() {
                 setPage(1);
               }}
             >
-              Clear
+              {t('auditPage.clear')}
             </Button>
           </div>
         </form>
       </Card>
       <Card className="py-2">
-        {isLoading ? (
-          <Spinner label="Loading the audit log" />
-        ) : isError ? (
-          <Alert tone="danger" title="Could not load the audit log" action={<Button size="sm" variant="outline" onClick={() => refetch()}>Try again</Button>}>
-            {errorMessage(error, 'Something went wrong.')}
-          </Alert>
-        ) : !data || data.items.length === 0 ? (
-          <EmptyState title="No entries" />
-        ) : (
-          <>
-            <p className="pb-1 pt-2 text-xs text-slate-500">{data.total} entries</p>
-            <ol className="divide-y divide-slate-100 dark:divide-slate-800">
-              {data.items.map((item) => (
-                <AuditEntry key={item.id} item={item} />
-              ))}
-            </ol>
-          </>
-        )}
+        <QueryState
+          query={query}
+          loading={t('auditPage.loading')}
+          failed={t('auditPage.failed')}
+          isEmpty={(log) => log.items.length === 0}
+          empty={<EmptyState title={t('auditPage.empty')} />}
+        >
+          {(log) => (
+            <>
+              <p className="pb-1 pt-2 text-xs text-slate-500">{t('auditPage.entries', { count: log.total })}</p>
+              <ol className="divide-y divide-slate-100 dark:divide-slate-800">
+                {log.items.map((item) => (
+                  <AuditEntry key={item.id} item={item} />
+                ))}
+              </ol>
+            </>
+          )}
+        </QueryState>
       </Card>
-      {data && data.pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between">
-          <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">
-            Page {data.page} of {data.pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={data.page >= data.pages} onClick={() => setPage(data.page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
-    </>
+      {data && <Pager page={data.page} pages={data.pages} onPage={setPage} />}
+    </AdminPage>
   );
 }

@@ -1,17 +1,18 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { RotateCw } from 'lucide-react';
-import { OUTBOX_STATUSES, type OutboxItem, type OutboxStatusName } from '@app/shared';
+import { ADMIN_MESSAGES, OUTBOX_STATUSES, type OutboxItem, type OutboxStatusName } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/card';
-import { EmptyState, Spinner } from '../../../components/ui/spinner';
+import { EmptyState } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOutboxQuery, useRetryEmailMutation } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
+import { Pager } from '../components/pager';
+import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
 
 const TONES: Record<OutboxStatusName, 'success' | 'warning' | 'danger' | 'neutral'> = {
@@ -24,6 +25,7 @@ const TONES: Record<OutboxStatusName, 'success' | 'warning' | 'danger' | 'neutra
 const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function OutboxRow({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('staff');
   const [open, setOpen] = useState(false);
   const [retry, retrying] = useRetryEmailMutation();
   const canRetry = item.status === 'failed' || item.status === 'pending';
@@ -33,21 +35,21 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         <div className="min-w-0">
           <p className="font-medium text-slate-900 dark:text-white">{item.subject}</p>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-            To {item.to}
-            {item.replyTo ? ` · reply to ${item.replyTo}` : ''} · {item.kind}
+            {t('outboxPage.to', { to: item.to })}
+            {item.replyTo && ` · ${t('outboxPage.replyTo', { replyTo: item.replyTo })}`} · {item.kind}
           </p>
           <p className="text-xs text-slate-500">
-            Queued {when.format(new Date(item.createdAt))}
-            {item.sentAt ? ` · sent ${when.format(new Date(item.sentAt))}` : ''}
-            {item.attempts > 0 ? ` · ${item.attempts} attempt${item.attempts === 1 ? '' : 's'}` : ''}
+            {t('outboxPage.queued', { when: when.format(new Date(item.createdAt)) })}
+            {item.sentAt && ` · ${t('outboxPage.sent', { when: when.format(new Date(item.sentAt)) })}`}
+            {item.attempts > 0 && ` · ${t('outboxPage.attempts', { count: item.attempts })}`}
           </p>
-          {item.lastError && <p className="mt-1 text-xs text-red-700 dark:text-red-400">Last error: {item.lastError}</p>}
+          {item.lastError && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{t('outboxPage.lastError', { error: item.lastError })}</p>}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <Badge tone={TONES[item.status]}>{item.status}</Badge>
+          <Badge tone={TONES[item.status]}>{t(`outboxPage.status.${item.status}`)}</Badge>
           {item.text !== null && (
             <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
-              {open ? 'Hide' : 'View'}
+              {open ? t('outboxPage.hide') : t('outboxPage.view')}
             </Button>
           )}
           {canRetry && (
@@ -59,11 +61,11 @@ function OutboxRow({ item }: { item: OutboxItem }) {
                 try {
                   toast.success((await retry(item.id).unwrap()).message);
                 } catch (error) {
-                  toast.error(errorMessage(error, 'Something went wrong.'));
+                  toast.error(errorMessage(error, ADMIN_MESSAGES.somethingWrong));
                 }
               }}
             >
-              <RotateCw className="size-4" aria-hidden /> Retry
+              <RotateCw className="size-4" aria-hidden /> {t('outboxPage.retry')}
             </Button>
           )}
         </div>
@@ -71,38 +73,37 @@ function OutboxRow({ item }: { item: OutboxItem }) {
       {open && item.text !== null && (
         <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">{item.text}</pre>
       )}
-      {item.text === null && <p className="mt-1 text-xs text-slate-500">Content hidden: this email carries a sign-in code or a private link.</p>}
+      {item.text === null && <p className="mt-1 text-xs text-slate-500">{t('outboxPage.hidden')}</p>}
     </li>
   );
 }
 
 /** Staff: every email the platform sent or will send, with retry for failures. */
 export function OutboxPage() {
-  useDocumentTitle('Email outbox', 'Emails sent, waiting and failed.');
+  const { t } = useTranslation('staff');
   const [status, setStatus] = useState<OutboxStatusName | undefined>(undefined);
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, error, refetch } = useOutboxQuery({ status, page });
+  const query = useOutboxQuery({ status, page });
+  const { data } = query;
   const tabs: Array<{ value: OutboxStatusName | undefined; label: string }> = [
-    { value: undefined, label: 'All' },
-    ...OUTBOX_STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) })),
+    { value: undefined, label: t('outboxPage.all') },
+    ...OUTBOX_STATUSES.map((value) => ({ value, label: t(`outboxPage.tab.${value}`) })),
   ];
 
   return (
-    <>
-      <PageHeader title="Email outbox" description="Every email goes through here: sent, waiting for delivery, failed after retries, or kept when no mail server is set." />
-      <AdminNav />
+    <AdminPage messages="outboxPage">
       {data && !data.delivering && (
-        <Alert tone="info" className="mb-4" title="No mail server configured">
-          Emails are kept here (status “stored”) instead of being sent. Set SMTP_URL to deliver them.
+        <Alert tone="info" className="mb-4" title={t('outboxPage.noServerTitle')}>
+          {t('outboxPage.noServer')}
         </Alert>
       )}
-      <div role="tablist" aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
+      <div role="tablist" aria-label={t('outboxPage.filterByStatus')} className="mb-4 flex flex-wrap gap-2">
         {tabs.map((tab) => {
           const count = tab.value ? data?.counts[tab.value] : data ? OUTBOX_STATUSES.reduce((sum, key) => sum + data.counts[key], 0) : undefined;
           const active = status === tab.value;
           return (
             <button
-              key={tab.label}
+              key={tab.value ?? 'all'}
               type="button"
               role="tab"
               aria-selected={active}
@@ -122,39 +123,27 @@ export function OutboxPage() {
         })}
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        {isLoading ? (
-          <Spinner label="Loading emails" />
-        ) : isError ? (
-          <div className="p-4">
-            <Alert tone="danger" title="Could not load the outbox" action={<Button size="sm" variant="outline" onClick={() => refetch()}>Try again</Button>}>
-              {errorMessage(error, 'Something went wrong.')}
-            </Alert>
-          </div>
-        ) : !data || data.items.length === 0 ? (
-          <div className="p-4">
-            <EmptyState title="No emails here" />
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100 px-5 dark:divide-slate-800">
-            {data.items.map((item) => (
-              <OutboxRow key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={query}
+          loading={t('outboxPage.loading')}
+          failed={t('outboxPage.failed')}
+          isEmpty={(outbox) => outbox.items.length === 0}
+          empty={
+            <div className="p-4">
+              <EmptyState title={t('outboxPage.empty')} />
+            </div>
+          }
+        >
+          {(outbox) => (
+            <ul className="divide-y divide-slate-100 px-5 dark:divide-slate-800">
+              {outbox.items.map((item) => (
+                <OutboxRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
-      {data && data.pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between">
-          <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">
-            Page {data.page} of {data.pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={data.page >= data.pages} onClick={() => setPage(data.page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
-    </>
+      {data && <Pager page={data.page} pages={data.pages} onPage={setPage} />}
+    </AdminPage>
   );
 }

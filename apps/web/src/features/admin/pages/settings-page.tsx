@@ -1,265 +1,202 @@
-import { useState, type FormEvent } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { Plus, Trash2 } from 'lucide-react';
-import { centsFromDecimal, formatCents, type EvmToken } from '@app/shared';
+import { ADMIN_MESSAGES, formatCents, REFERRAL_BONUS_MAX_CENTS, settingsAssets, settingsFormSchema, type SettingsFormValues } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card, PageHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { formatUsd } from '../../../i18n/format';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveSettingsMutation, useSettingsQuery, type AdminSettings } from '../api/admin-api';
-import { AdminNav } from '../components/admin-nav';
+import { AdminPage } from '../components/admin-page';
+import { QueryState } from '../components/query-state';
 
-interface TokenDraft {
-  symbol: string;
-  contract: string;
-  decimals: string;
-  usd: boolean;
-}
+type FormOutput = z.output<typeof settingsFormSchema>;
 
-interface Draft {
-  addresses: Record<string, string>;
-  evmKey: string;
-  btcKey: string;
-  explorerTxUrl: string;
-  tokens: TokenDraft[];
-  feeFlat: string;
-  feePercent: string;
-  bonusPercent: string;
-  bonusCap: string;
-  phone: string;
-  email: string;
-  chatEmbedUrl: string;
-  supportHours: string;
-  chartServiceUrl: string;
-  riskNotice: string;
-  requireStaffTwoFactor: boolean;
-  fourEyes: string;
-}
-
-/** Basis points shown as a percent with two decimals (500 -> "5.00"), with integer arithmetic. */
-const percentOf = (basisPoints: number) => formatCents(basisPoints);
-
-/** BTC and ETH always; the configured tokens, or USDT (the spec's third asset) while none is configured. */
-function assetsOf(tokens: { symbol: string }[]): string[] {
-  const symbols = tokens.map((token) => token.symbol.trim().toUpperCase()).filter(Boolean);
-  return ['BTC', 'ETH', ...(symbols.length ? symbols : ['USDT'])];
-}
-
-function toDraft(settings: AdminSettings): Draft {
+/** The settings as the form shows them: amounts in dollars and percent with two decimals (500 -> "5.00"). */
+function toFormValues(settings: AdminSettings): SettingsFormValues {
   return {
-    addresses: Object.fromEntries(assetsOf(settings.evmTokens).map((asset) => [asset, settings.depositAddresses[asset] ?? ''])),
-    evmKey: settings.watchKeys.evm ?? '',
-    btcKey: settings.watchKeys.btc ?? '',
+    depositAddresses: Object.fromEntries(settingsAssets(settings.evmTokens).map((asset) => [asset, settings.depositAddresses[asset] ?? ''])),
+    watchKeys: { evm: settings.watchKeys.evm ?? '', btc: settings.watchKeys.btc ?? '' },
+    evmTokens: settings.evmTokens.map((token) => ({ symbol: token.symbol, contract: token.contract, decimals: String(token.decimals), usd: token.usd })),
     explorerTxUrl: settings.explorerTxUrl,
-    tokens: settings.evmTokens.map((token) => ({ symbol: token.symbol, contract: token.contract, decimals: String(token.decimals), usd: token.usd })),
-    feeFlat: formatCents(settings.withdrawalFee.flatCents),
-    feePercent: percentOf(settings.withdrawalFee.basisPoints),
-    bonusPercent: percentOf(settings.referralBonus.basisPoints),
-    bonusCap: formatCents(settings.referralBonus.capCents),
-    phone: settings.support.phone,
-    email: settings.support.email,
-    chatEmbedUrl: settings.support.chatEmbedUrl,
-    supportHours: settings.support.hours,
+    withdrawalFee: { flatCents: formatCents(settings.withdrawalFee.flatCents), basisPoints: formatCents(settings.withdrawalFee.basisPoints) },
+    referralBonus: { basisPoints: formatCents(settings.referralBonus.basisPoints), capCents: formatCents(settings.referralBonus.capCents) },
+    support: { ...settings.support },
     chartServiceUrl: settings.chartServiceUrl,
     riskNotice: settings.riskNotice,
     requireStaffTwoFactor: settings.requireStaffTwoFactor,
-    fourEyes: formatCents(settings.fourEyesThresholdCents),
-  };
-}
-
-/** "12.5" -> 1250; throws a readable message for anything that is not a non-negative amount. */
-function hundredths(text: string, label: string): number {
-  const value = text.trim() || '0';
-  try {
-    const result = centsFromDecimal(value);
-    if (result < 0) throw new Error();
-    return result;
-  } catch {
-    throw new Error(`${label}: enter a number with at most two decimals`);
-  }
-}
-
-function toTokens(tokens: TokenDraft[]): EvmToken[] {
-  return tokens
-    .filter((token) => token.symbol.trim() || token.contract.trim())
-    .map((token) => {
-      if (!/^\d{1,2}$/.test(token.decimals.trim())) throw new Error(`${token.symbol || 'Token'}: decimals must be a whole number from 0 to 36`);
-      return { symbol: token.symbol.trim().toUpperCase(), contract: token.contract.trim(), decimals: Number(token.decimals.trim()), usd: token.usd };
-    });
-}
-
-function toPatch(draft: Draft): Partial<AdminSettings> {
-  const evmTokens = toTokens(draft.tokens);
-  const assets = new Set(assetsOf(evmTokens));
-  return {
-    depositAddresses: Object.fromEntries(
-      Object.entries(draft.addresses)
-        .filter(([asset, address]) => assets.has(asset) && address.trim() !== '')
-        .map(([asset, address]) => [asset, address.trim()]),
-    ),
-    watchKeys: { ...(draft.evmKey.trim() ? { evm: draft.evmKey.trim() } : {}), ...(draft.btcKey.trim() ? { btc: draft.btcKey.trim() } : {}) },
-    evmTokens,
-    explorerTxUrl: draft.explorerTxUrl.trim(),
-    withdrawalFee: { flatCents: hundredths(draft.feeFlat, 'Flat withdrawal fee'), basisPoints: hundredths(draft.feePercent, 'Withdrawal fee rate') },
-    referralBonus: { basisPoints: hundredths(draft.bonusPercent, 'Referral bonus rate'), capCents: hundredths(draft.bonusCap, 'Referral bonus cap') },
-    support: { phone: draft.phone.trim(), email: draft.email.trim(), chatEmbedUrl: draft.chatEmbedUrl.trim(), hours: draft.supportHours.trim() },
-    chartServiceUrl: draft.chartServiceUrl.trim(),
-    riskNotice: draft.riskNotice,
-    requireStaffTwoFactor: draft.requireStaffTwoFactor,
-    fourEyesThresholdCents: hundredths(draft.fourEyes, 'Second-approval threshold'),
+    fourEyesThresholdCents: formatCents(settings.fourEyesThresholdCents),
   };
 }
 
 function SettingsForm({ settings }: { settings: AdminSettings }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
-  const [save, saving] = useSaveSettingsMutation();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const { t } = useTranslation('staff');
+  const translate = useTranslateMessage();
+  const [save] = useSaveSettingsMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsFormValues, unknown, FormOutput>({ resolver: zodResolver(settingsFormSchema), defaultValues: toFormValues(settings) });
+  const tokens = useFieldArray({ control, name: 'evmTokens' });
+  // The typed tokens, live: each symbol gets a receiving address field.
+  const tokenValues = useWatch({ control, name: 'evmTokens' });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    let patch: Partial<AdminSettings>;
+  async function onSubmit(patch: FormOutput) {
     try {
-      patch = toPatch(draft);
+      reset(toFormValues(await save(patch).unwrap()));
+      toast.success(t('settingsPage.saved'));
     } catch (error) {
-      toast.error((error as Error).message);
-      return;
-    }
-    try {
-      const saved = await save(patch).unwrap();
-      setDraft(toDraft(saved));
-      toast.success('Settings saved');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong.'));
+      toast.error(errorMessage(error, ADMIN_MESSAGES.somethingWrong));
     }
   }
 
-  const setToken = (index: number, change: Partial<TokenDraft>) =>
-    set(
-      'tokens',
-      draft.tokens.map((token, i) => (i === index ? { ...token, ...change } : token)),
-    );
-
+  const tokenListError = errors.evmTokens?.message ?? errors.evmTokens?.root?.message;
   return (
-    <form onSubmit={onSubmit} className="space-y-6" aria-label="Settings">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-6" aria-label={t('settingsPage.title')}>
       <Card>
-        <h2 className="text-lg font-semibold">Receiving crypto</h2>
-        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-          With a watch-only extended public key, every user gets an own deposit address on that network, derived at <code>&lt;key&gt;/0/i</code>. No private key is ever
-          needed here: a private key or recovery phrase is refused and never stored.
-        </p>
+        <h2 className="text-lg font-semibold">{t('settingsPage.receiving')}</h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('settingsPage.receivingIntro', { path: '<key>/0/i' })}</p>
         <div className="grid gap-4 lg:grid-cols-2">
-          <Field label="EVM key (xpub)" hint="The account key, e.g. m/44'/60'/0' as your wallet exports it">
-            {(field) => <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="xpub…" value={draft.evmKey} onChange={(event) => set('evmKey', event.target.value)} />}
+          <Field label={t('settingsPage.evmKey')} hint={t('settingsPage.evmKeyHint')} error={errors.watchKeys?.evm?.message}>
+            {(field) => <Input {...field} {...register('watchKeys.evm')} className="font-mono" spellCheck={false} autoComplete="off" placeholder={t('settingsPage.evmKeyPlaceholder')} />}
           </Field>
-          <Field label="Bitcoin key (zpub, xpub, vpub or tpub)" hint="Native segwit (bech32) addresses, as BIP84 wallets derive them">
-            {(field) => <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="zpub…" value={draft.btcKey} onChange={(event) => set('btcKey', event.target.value)} />}
+          <Field label={t('settingsPage.btcKey')} hint={t('settingsPage.btcKeyHint')} error={errors.watchKeys?.btc?.message}>
+            {(field) => <Input {...field} {...register('watchKeys.btc')} className="font-mono" spellCheck={false} autoComplete="off" placeholder={t('settingsPage.btcKeyPlaceholder')} />}
           </Field>
-          <Field label="Block explorer link" hint="A transaction link with {hash}, e.g. https://etherscan.io/tx/{hash}" className="lg:col-span-2">
-            {(field) => <Input {...field} type="url" spellCheck={false} value={draft.explorerTxUrl} onChange={(event) => set('explorerTxUrl', event.target.value)} />}
+          <Field
+            label={t('settingsPage.explorer')}
+            hint={t('settingsPage.explorerHint', { hash: '{hash}', example: 'https://etherscan.io/tx/{hash}' })}
+            error={errors.explorerTxUrl?.message}
+            className="lg:col-span-2"
+          >
+            {(field) => <Input {...field} {...register('explorerTxUrl')} type="url" spellCheck={false} />}
           </Field>
         </div>
-        <h3 className="mb-1 mt-6 text-base font-semibold">Tokens on the EVM network</h3>
-        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Each symbol becomes an asset for deposits and withdrawals. USD-pegged tokens are credited one dollar per token once confirmed.</p>
-        <ul className="space-y-3" aria-label="Tokens">
-          {draft.tokens.map((token, index) => (
-            <li key={index} className="grid items-end gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[7rem_1fr_6rem_auto_auto] dark:border-slate-800">
-              <Field label="Symbol">{(field) => <Input {...field} value={token.symbol} onChange={(event) => setToken(index, { symbol: event.target.value })} />}</Field>
-              <Field label="Contract">
-                {(field) => <Input {...field} className="font-mono" spellCheck={false} value={token.contract} onChange={(event) => setToken(index, { contract: event.target.value })} />}
-              </Field>
-              <Field label="Decimals">{(field) => <Input {...field} inputMode="numeric" value={token.decimals} onChange={(event) => setToken(index, { decimals: event.target.value })} />}</Field>
-              <label className="flex h-10 items-center gap-2 text-sm">
-                <input type="checkbox" className="size-4 accent-brand-700" checked={token.usd} onChange={(event) => setToken(index, { usd: event.target.checked })} />
-                USD-pegged
-              </label>
-              <Button type="button" variant="outline" size="sm" aria-label={`Remove ${token.symbol || 'token'}`} onClick={() => set('tokens', draft.tokens.filter((_, i) => i !== index))}>
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
-            </li>
-          ))}
+        <h3 className="mb-1 mt-6 text-base font-semibold">{t('settingsPage.tokens')}</h3>
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t('settingsPage.tokensIntro')}</p>
+        <ul className="space-y-3" aria-label={t('settingsPage.tokenList')}>
+          {tokens.fields.map((token, index) => {
+            const tokenErrors = errors.evmTokens?.[index];
+            return (
+              <li key={token.id} className="grid items-start gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[7rem_1fr_6rem_auto_auto] dark:border-slate-800">
+                <Field label={t('settingsPage.symbol')} error={tokenErrors?.symbol?.message}>
+                  {(field) => <Input {...field} {...register(`evmTokens.${index}.symbol`)} />}
+                </Field>
+                <Field label={t('settingsPage.contract')} error={tokenErrors?.contract?.message}>
+                  {(field) => <Input {...field} {...register(`evmTokens.${index}.contract`)} className="font-mono" spellCheck={false} />}
+                </Field>
+                <Field label={t('settingsPage.decimals')} error={tokenErrors?.decimals?.message}>
+                  {(field) => <Input {...field} {...register(`evmTokens.${index}.decimals`)} inputMode="numeric" />}
+                </Field>
+                <label className="flex h-10 items-center gap-2 text-sm sm:mt-7">
+                  <input type="checkbox" className="size-4 accent-brand-700" {...register(`evmTokens.${index}.usd`)} />
+                  {t('settingsPage.usdPegged')}
+                </label>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="sm:mt-7"
+                  aria-label={t('settingsPage.removeToken', { symbol: tokenValues[index]?.symbol || t('settingsPage.token') })}
+                  onClick={() => tokens.remove(index)}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              </li>
+            );
+          })}
         </ul>
-        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => set('tokens', [...draft.tokens, { symbol: '', contract: '', decimals: '6', usd: true }])}>
-          <Plus className="size-4" aria-hidden /> Add a token
+        {tokenListError && (
+          <p role="alert" className="mt-2 text-xs font-medium text-red-600 dark:text-red-400">
+            {translate(tokenListError)}
+          </p>
+        )}
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => tokens.append({ symbol: '', contract: '', decimals: '6', usd: true })}>
+          <Plus className="size-4" aria-hidden /> {t('settingsPage.addToken')}
         </Button>
       </Card>
       <Card>
-        <h2 className="text-lg font-semibold">Shared receiving addresses</h2>
-        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-          For an asset whose network has no key above: every user sends to this one address and reports the amount. An asset with neither cannot be deposited.
-        </p>
+        <h2 className="text-lg font-semibold">{t('settingsPage.shared')}</h2>
+        <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('settingsPage.sharedIntro')}</p>
         <div className="space-y-4">
-          {assetsOf(draft.tokens).map((asset) => (
-            <Field key={asset} label={`${asset} receiving address`}>
-              {(field) => (
-                <Input
-                  {...field}
-                  className="font-mono"
-                  spellCheck={false}
-                  value={draft.addresses[asset] ?? ''}
-                  onChange={(event) => set('addresses', { ...draft.addresses, [asset]: event.target.value })}
-                />
-              )}
+          {settingsAssets(tokenValues).map((asset) => (
+            <Field key={asset} label={t('settingsPage.address', { asset })} error={errors.depositAddresses?.[asset]?.message}>
+              {(field) => <Input {...field} {...register(`depositAddresses.${asset}`)} className="font-mono" spellCheck={false} />}
             </Field>
           ))}
         </div>
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>
-          <h2 className="mb-4 text-lg font-semibold">Withdrawal fee</h2>
+          <h2 className="mb-4 text-lg font-semibold">{t('settingsPage.withdrawalFee')}</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Flat fee (USD)">{(field) => <Input {...field} inputMode="decimal" value={draft.feeFlat} onChange={(event) => set('feeFlat', event.target.value)} />}</Field>
-            <Field label="Rate (%)">{(field) => <Input {...field} inputMode="decimal" value={draft.feePercent} onChange={(event) => set('feePercent', event.target.value)} />}</Field>
+            <Field label={t('settingsPage.flatFee')} error={errors.withdrawalFee?.flatCents?.message}>
+              {(field) => <Input {...field} {...register('withdrawalFee.flatCents')} inputMode="decimal" />}
+            </Field>
+            <Field label={t('settingsPage.rate')} error={errors.withdrawalFee?.basisPoints?.message}>
+              {(field) => <Input {...field} {...register('withdrawalFee.basisPoints')} inputMode="decimal" />}
+            </Field>
           </div>
         </Card>
         <Card>
-          <h2 className="mb-1 text-lg font-semibold">Second approval</h2>
-          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">Adjustments and withdrawals above this amount need a second staff member.</p>
-          <Field label="Threshold (USD)">
-            {(field) => <Input {...field} inputMode="decimal" value={draft.fourEyes} onChange={(event) => set('fourEyes', event.target.value)} />}
+          <h2 className="mb-1 text-lg font-semibold">{t('settingsPage.secondApproval')}</h2>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('settingsPage.secondApprovalIntro')}</p>
+          <Field label={t('settingsPage.threshold')} error={errors.fourEyesThresholdCents?.message}>
+            {(field) => <Input {...field} {...register('fourEyesThresholdCents')} inputMode="decimal" />}
           </Field>
         </Card>
         <Card>
-          <h2 className="mb-4 text-lg font-semibold">Referral bonus</h2>
+          <h2 className="mb-4 text-lg font-semibold">{t('settingsPage.referralBonus')}</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Rate of first deposit (%)">
-              {(field) => <Input {...field} inputMode="decimal" value={draft.bonusPercent} onChange={(event) => set('bonusPercent', event.target.value)} />}
+            <Field label={t('settingsPage.bonusRate')} error={errors.referralBonus?.basisPoints?.message}>
+              {(field) => <Input {...field} {...register('referralBonus.basisPoints')} inputMode="decimal" />}
             </Field>
-            <Field label="Cap (USD)" hint="At most $5.00">
-              {(field) => <Input {...field} inputMode="decimal" value={draft.bonusCap} onChange={(event) => set('bonusCap', event.target.value)} />}
+            <Field label={t('settingsPage.cap')} hint={t('settingsPage.capHint', { max: formatUsd(REFERRAL_BONUS_MAX_CENTS) })} error={errors.referralBonus?.capCents?.message}>
+              {(field) => <Input {...field} {...register('referralBonus.capCents')} inputMode="decimal" />}
             </Field>
           </div>
         </Card>
       </div>
       <Card>
-        <h2 className="mb-4 text-lg font-semibold">Support and embeds</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t('settingsPage.support')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Support phone">{(field) => <Input {...field} type="tel" value={draft.phone} onChange={(event) => set('phone', event.target.value)} />}</Field>
-          <Field label="Support email">{(field) => <Input {...field} type="email" value={draft.email} onChange={(event) => set('email', event.target.value)} />}</Field>
-          <Field label="Live chat embed URL" hint="Optional">
-            {(field) => <Input {...field} type="url" value={draft.chatEmbedUrl} onChange={(event) => set('chatEmbedUrl', event.target.value)} />}
+          <Field label={t('settingsPage.supportPhone')} error={errors.support?.phone?.message}>
+            {(field) => <Input {...field} {...register('support.phone')} type="tel" />}
           </Field>
-          <Field label="Support hours" hint='Only what is set here is claimed, e.g. "24/7" or "Mon-Fri 9:00-18:00 CET"'>
-            {(field) => <Input {...field} value={draft.supportHours} onChange={(event) => set('supportHours', event.target.value)} />}
+          <Field label={t('settingsPage.supportEmail')} error={errors.support?.email?.message}>
+            {(field) => <Input {...field} {...register('support.email')} type="email" />}
           </Field>
-          <Field label="Chart service URL" hint="Empty: TradingView's free widgets on /market-rates (the default). A URL: your own chart service, framed with ?market=forex|crypto.">
-            {(field) => <Input {...field} type="url" value={draft.chartServiceUrl} onChange={(event) => set('chartServiceUrl', event.target.value)} />}
+          <Field label={t('settingsPage.chat')} hint={t('settingsPage.optional')} error={errors.support?.chatEmbedUrl?.message}>
+            {(field) => <Input {...field} {...register('support.chatEmbedUrl')} type="url" />}
+          </Field>
+          <Field label={t('settingsPage.hours')} hint={t('settingsPage.hoursHint')} error={errors.support?.hours?.message}>
+            {(field) => <Input {...field} {...register('support.hours')} />}
+          </Field>
+          <Field label={t('settingsPage.chartService')} hint={t('settingsPage.chartServiceHint')} error={errors.chartServiceUrl?.message}>
+            {(field) => <Input {...field} {...register('chartServiceUrl')} type="url" />}
           </Field>
         </div>
-        <Field label="Risk notice" className="mt-4" hint="Shown in the footer of every page.">
-          {(field) => <Textarea {...field} rows={4} value={draft.riskNotice} onChange={(event) => set('riskNotice', event.target.value)} />}
+        <Field label={t('settingsPage.riskNotice')} className="mt-4" hint={t('settingsPage.riskNoticeHint')} error={errors.riskNotice?.message}>
+          {(field) => <Textarea {...field} {...register('riskNotice')} rows={4} />}
         </Field>
         <label className="mt-4 flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-brand-700" checked={draft.requireStaffTwoFactor} onChange={(event) => set('requireStaffTwoFactor', event.target.checked)} />
-          Require two-factor authentication for staff accounts
+          <input type="checkbox" className="size-4 accent-brand-700" {...register('requireStaffTwoFactor')} />
+          {t('settingsPage.staffTwoFactor')}
         </label>
       </Card>
       <div className="flex justify-end">
-        <Button type="submit" size="lg" loading={saving.isLoading}>
-          Save settings
+        <Button type="submit" size="lg" loading={isSubmitting}>
+          {t('settingsPage.save')}
         </Button>
       </div>
     </form>
@@ -268,27 +205,21 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
 /** Admins: operator settings; every change is audited with before and after. */
 export function SettingsPage() {
-  useDocumentTitle('Settings', 'Deposit addresses, fees, referral bonus, support contacts and notices.');
+  const { t } = useTranslation('staff');
   const user = useCurrentUser();
   const admin = user?.role === 'admin';
-  const { data, isLoading, isError, error } = useSettingsQuery(undefined, { skip: !admin });
+  const query = useSettingsQuery(undefined, { skip: !admin });
   return (
-    <>
-      <PageHeader title="Settings" description="Changes take effect at once and are written to the audit log." />
-      <AdminNav />
-      {!admin ? (
-        <Alert tone="warning" title="Admins only">
-          Only an admin can view or change settings.
-        </Alert>
-      ) : isLoading ? (
-        <Spinner label="Loading settings" />
-      ) : isError || !data ? (
-        <Alert tone="danger" title="Could not load settings">
-          {errorMessage(error, 'Something went wrong.')}
-        </Alert>
+    <AdminPage messages="settingsPage">
+      {admin ? (
+        <QueryState query={query} loading={t('settingsPage.loading')} failed={t('settingsPage.failed')}>
+          {(settings) => <SettingsForm settings={settings} />}
+        </QueryState>
       ) : (
-        <SettingsForm settings={data} />
+        <Alert tone="warning" title={t('settingsPage.adminsOnly')}>
+          {t('settingsPage.adminsOnlyText')}
+        </Alert>
       )}
-    </>
+    </AdminPage>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdminNav } from '../components/admin-nav';
@@ -5,10 +6,11 @@ import { UsersTab } from '../components/users-tab';
 
 /** Staff: the Users tab on a page of its own (/admin/users). */
 export function UsersPage() {
-  useDocumentTitle('Users', 'Search, manage and impersonate user accounts.');
+  const { t } = useTranslation('staff');
+  useDocumentTitle(t('usersPage.title'), t('usersPage.docDescription'));
   return (
     <>
-      <PageHeader title="Users" description="Search accounts, change roles, adjust balances and fees, or view the product as a user." />
+      <PageHeader title={t('usersPage.title')} description={t('usersPage.description')} />
       <AdminNav />
       <UsersTab />
     </>
