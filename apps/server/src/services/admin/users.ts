@@ -60,23 +60,32 @@ export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: 
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
   const matches = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const cursor = decodeKeyset(query.cursor);
+  // A search's first page counts its matches in the same statement (the trigram index is read
+  // once, not twice); a later page counts them apart, as the cursor narrows the statement's rows.
+  const countInPage = matches !== undefined && !cursor;
   const [[counts], [matched], read] = await Promise.all([
     // Triggers keep user_counts up to date, so only a search has rows to count.
     db.select().from(userCounts),
-    matches ? db.select({ total: count() }).from(users).where(and(live, matches)) : [undefined],
+    matches && !countInPage ? db.select({ total: count() }).from(users).where(and(live, matches)) : [undefined],
     db
-      .select({ user: users, at: keysetAt(users.createdAt), accountBalances: accountBalancesByKind(qualifiedUserId) })
+      .select({
+        user: users,
+        at: keysetAt(users.createdAt),
+        accountBalances: accountBalancesByKind(qualifiedUserId),
+        matching: countInPage ? sql<string | null>`count(*) over ()` : sql<string | null>`null`,
+      })
       .from(users)
       .where(and(live, matches, beforeKeyset(users.createdAt, users.id, cursor)))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.limit + 1),
   ]);
   const all = counts?.live ?? 0;
+  const total = countInPage ? Number(read[0]?.matching ?? 0) : matched ? Number(matched.total) : all;
   const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.user.id }));
   return {
     users: rows.map((row) => adminUserView(row.user, balancesFromAccounts(row.accountBalances ?? {}))),
     nextCursor,
-    total: matched ? Number(matched.total) : all,
+    total,
     counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },
   };
 }

@@ -14,7 +14,8 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { investments, users, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
-import { getUserBalances, holdForInvestment } from '../../ledger';
+import { holdForInvestment } from '../../ledger';
+import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../../ledger/balances';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
@@ -67,8 +68,8 @@ export function investmentView(row: InvestmentRow, user?: UserSummary): Investme
   };
 }
 
-async function userSummary(db: DbOrTx, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<UserSummary> {
-  const balances = await getUserBalances(db, user.id);
+/** The requester as the staff queue shows them. */
+function summaryOf(user: Pick<UserRow, 'id' | 'name' | 'email'>, balances: UserBalances): UserSummary {
   return {
     _id: user.id,
     name: user.name,
@@ -210,15 +211,20 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
   return row;
 }
 
-/** Staff queue, oldest first, with each requester's name, email and balances. */
+/** Staff queue, oldest first, with each requester's name, email and balances (read in the same statement: one query a page, not one per case). */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
   const read = await db
-    .select({ investment: investments, user: { id: users.id, name: users.name, email: users.email }, at: keysetAt(investments.createdAt) })
+    .select({
+      investment: investments,
+      user: { id: users.id, name: users.name, email: users.email },
+      at: keysetAt(investments.createdAt),
+      accountBalances: accountBalancesByKind(users.id),
+    })
     .from(investments)
     .innerJoin(users, eq(users.id, investments.userId))
     .where(and(eq(investments.status, 'Pending'), afterKeyset(investments.createdAt, investments.id, decodeKeyset(query.cursor))))
     .orderBy(investments.createdAt, investments.id)
     .limit(query.limit + 1);
   const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.investment.id }));
-  return { pendingInvestments: await Promise.all(rows.map(async (row) => investmentView(row.investment, await userSummary(db, row.user)))), nextCursor };
+  return { pendingInvestments: rows.map((row) => investmentView(row.investment, summaryOf(row.user, balancesFromAccounts(row.accountBalances ?? {})))), nextCursor };
 }
