@@ -1,9 +1,9 @@
 // Where a signed-in read's time goes on the embedded database (issue 20 item 4, ADR 0020),
 // in process, without HTTP (Fastify's inject) so the server's own work is what is measured:
 // for getUser, the dashboard and the history page (first page of 50, a deep page of 100),
-// the queries each request sends, the time PGlite spends on them (its whole query call, and
-// within it the WebAssembly run, execProtocol), and a CPU profile of each route under 32
-// concurrent requests, summed by where the code lives.
+// the queries each request sends, the time PGlite spends in them (its query calls, from
+// the call to the answer), and a CPU profile of each route under 32 concurrent requests,
+// summed by where the code lives (PostgreSQL's WebAssembly, PGlite's protocol decoding, ...).
 //
 //   node --import tsx bench/embedded-read-path.ts        (REQUESTS=2000 ROUNDS=200 ENTRIES=300)
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -23,11 +23,10 @@ const ROUNDS = Number(process.env.ROUNDS ?? 200);
 interface Counters {
   queries: number;
   queryMs: number;
-  protocolMs: number;
 }
-const counters: Counters = { queries: 0, queryMs: 0, protocolMs: 0 };
+const counters: Counters = { queries: 0, queryMs: 0 };
 
-/** Counts and times PGlite's query calls and the WebAssembly runs inside them (both public methods). */
+/** Counts and times PGlite's query calls (the public method Drizzle calls). */
 function instrument(client: PGlite) {
   const query = client.query.bind(client);
   client.query = (async (...args: Parameters<PGlite['query']>) => {
@@ -39,15 +38,6 @@ function instrument(client: PGlite) {
       counters.queryMs += performance.now() - start;
     }
   }) as PGlite['query'];
-  const execProtocol = client.execProtocol.bind(client);
-  client.execProtocol = (async (...args: Parameters<PGlite['execProtocol']>) => {
-    const start = performance.now();
-    try {
-      return await execProtocol(...args);
-    } finally {
-      counters.protocolMs += performance.now() - start;
-    }
-  }) as PGlite['execProtocol'];
 }
 
 /** Self time of a CPU profile by where the code lives. */
@@ -127,13 +117,13 @@ async function main() {
     const bytes = (await get(url, 0)).rawPayload.length;
     for (let i = 0; i < 200; i += 1) await get(url, i);
     // One request at a time: what a request costs, and how much of it is PGlite's.
-    Object.assign(counters, { queries: 0, queryMs: 0, protocolMs: 0 });
+    Object.assign(counters, { queries: 0, queryMs: 0 });
     let start = performance.now();
     for (let i = 0; i < REQUESTS; i += 1) await get(url, i);
     const serialMs = performance.now() - start;
     const serial = { ...counters };
     // 32 at a time (one per user), profiled: the batched session reads then carry several requests.
-    Object.assign(counters, { queries: 0, queryMs: 0, protocolMs: 0 });
+    Object.assign(counters, { queries: 0, queryMs: 0 });
     await session.post('Profiler.start');
     start = performance.now();
     for (let round = 0; round < ROUNDS; round += 1) await Promise.all(headers.map((_, index) => get(url, index)));
@@ -145,8 +135,8 @@ async function main() {
     const summary = summarize(profile as never);
     writeFileSync(path.join(os.tmpdir(), `embedded-read-path-${name.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile));
     lines.push(
-      `read path ${name} (${bytes} bytes): one at a time ${us(serialMs, REQUESTS)} a request, ${(serial.queries / REQUESTS).toFixed(2)} queries, PGlite ${us(serial.queryMs, REQUESTS)} (WebAssembly ${us(serial.protocolMs, REQUESTS)}) = ${((100 * serial.queryMs) / serialMs).toFixed(0)}%; ` +
-        `${CONNECTIONS} at a time ${Math.round(requests / (concurrentMs / 1000))} req/s, ${(concurrent.queries / requests).toFixed(2)} queries a request, WebAssembly ${((100 * concurrent.protocolMs) / concurrentMs).toFixed(0)}% of the time`,
+      `read path ${name} (${bytes} bytes): one at a time ${us(serialMs, REQUESTS)} a request, ${(serial.queries / REQUESTS).toFixed(2)} queries, PGlite ${us(serial.queryMs, REQUESTS)} = ${((100 * serial.queryMs) / serialMs).toFixed(0)}%; ` +
+        `${CONNECTIONS} at a time ${Math.round(requests / (concurrentMs / 1000))} req/s, ${(concurrent.queries / requests).toFixed(2)} queries a request, in PGlite ${((100 * concurrent.queryMs) / concurrentMs).toFixed(0)}% of the time (calls overlap while they queue)`,
       `  profile (${CONNECTIONS} at a time): ${summary.buckets}`,
       ...summary.top.map((line) => `    ${line}`),
     );
