@@ -6,7 +6,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { explorerUrl } from '../../chain';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
-import { getSettings } from '../platform/settings';
+import { settingFrom, storedSetting } from '../platform/settings';
 
 /**
  * The transaction history (SPEC §3 history item): deposits, withdrawals, staff adjustments and
@@ -79,8 +79,8 @@ const SEPARATOR = '\x1e';
 /**
  * One prepared statement per filter combination (bits: cursor, type, status), so each keeps a
  * plan that is an index range scan of history_entries_page_idx. A page is one row: its items
- * joined, whether there is more, the last item's position (the next cursor) and the few items
- * that need an explorer link. Decoding 51-101 rows of six fields each was, on the embedded
+ * joined, whether there is more, the last item's position (the next cursor), the few items
+ * that need an explorer link and the explorer setting. Decoding 51-101 rows of six fields each was, on the embedded
  * database, the largest part of a page's time (ADR 0020).
  */
 const pageStatements = Array.from({ length: 8 }, (_, index) =>
@@ -110,6 +110,7 @@ const pageStatements = Array.from({ length: 8 }, (_, index) =>
         lastType: sql<HistoryType | null>`min(${page.type}) filter (where ${last})`,
         lastId: sql<string | null>`min(${page.sortId}) filter (where ${last})`,
         links: sql<Array<[index: number, hash: string, asset: string, type: HistoryType]> | null>`json_agg(json_build_array(${page.n} - 1, ${page.explorerHash}, ${page.asset}, ${page.type}) order by ${page.n}) filter (where ${inPage} and ${page.explorerHash} is not null)`,
+        explorerTxUrl: storedSetting('explorerTxUrl'),
       })
       .from(page)
       .prepare(name('page', index));
@@ -159,7 +160,7 @@ export async function historyRows(db: DbOrTx, query: HistoryQuery): Promise<{ ro
 /**
  * GET /api/invest/getTransactionHistory as JSON text: `{ history, nextCursor }` with the stored
  * items, and block-explorer links added to the deposits and payouts that carry a transaction
- * hash (settings read only then).
+ * hash (the explorer setting read in the page's statement).
  */
 export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery): Promise<string> {
   const { statement, params } = statementFor(pageStatements, deps.db, query);
@@ -168,7 +169,7 @@ export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery)
   const nextCursor = page.more && page.lastAt && page.lastType && page.lastId ? encodeCursor({ at: page.lastAt, type: page.lastType, id: page.lastId }) : null;
   let items = page.items.replaceAll(SEPARATOR, ',');
   if (page.links) {
-    const { explorerTxUrl } = await getSettings(deps.db);
+    const explorerTxUrl = settingFrom('explorerTxUrl', page.explorerTxUrl);
     const parts = page.items.split(SEPARATOR);
     for (const [index, hash, asset, type] of page.links) {
       const key = type === 'Transaction' ? 'explorerUrl' : 'payoutExplorerUrl';
