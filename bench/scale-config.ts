@@ -3,7 +3,7 @@ import os from 'node:os';
 
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const USERS = Number(process.env.SCALE_USERS ?? 100_000);
-/** The staff queues answer at most this many requests (services/money/payments.ts, money/withdrawals.ts, kyc/kyc.ts). */
+/** Pending cases seeded in each staff queue: the queues answer at most this many a page (limit=500; 50 by default). */
 export const QUEUE_PAGE = 500;
 /** Two weeks of activity per round: ~5.5 history entries, ~16 postings. */
 export const HISTORY_ROUNDS = 150;

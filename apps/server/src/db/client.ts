@@ -110,7 +110,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
  * OS page cache. maintenance_work_mem bounds what an index build in a migration adds to a
  * memory that never shrinks.
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
 /**
  * Runs initdb for a new embedded database in a child process that exits when done: initdb

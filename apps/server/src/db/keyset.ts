@@ -2,7 +2,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from '../lib/errors';
 
 /**
- * Keyset pages of a list ordered by (timestamp, id) ascending, the staff queues' order: a page
+ * Keyset pages of a list ordered by (timestamp, id), ascending as the staff queues are or
+ * descending as the users list is: a page
  * costs the same on the first or the thousandth case, and a case decided meanwhile neither
  * shifts nor repeats the next page. The cursor holds the last row's timestamp as PostgreSQL
  * wrote it (microseconds; a Date keeps milliseconds) and its id.
@@ -32,6 +33,11 @@ export function decodeKeyset(text: string | undefined): Keyset | undefined {
 /** WHERE fragment: after the cursor in (at, id) order; true without one. */
 export function afterKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
   return cursor ? sql`(${at}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;
+}
+
+/** WHERE fragment for a newest-first list, (at, id) descending: before the cursor; true without one. */
+export function beforeKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
+  return cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { desc, isNull, sql } from 'drizzle-orm';
+import { users } from '../../src/db/schema';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 
 /**
@@ -96,5 +97,68 @@ describe('staff queues', () => {
     const kyc = await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending?limit=1', headers: admin.headers });
     expect(kyc.json()).toMatchObject({ pendingUsers: expect.any(Array) });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending?cursor=garbage', headers: admin.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('staff users list', () => {
+  const PATH = '/api/users/getUsers';
+  const pick = (response: { json(): unknown }) => {
+    const body = response.json() as { users: Array<{ _id: string }>; nextCursor: string | null };
+    return { ids: body.users.map((user) => user._id), next: body.nextCursor };
+  };
+  /** Every live user as the list orders them: newest first, ties on the instant by id, descending. */
+  const everyUser = async () => {
+    const rows = await t.database.db.select({ id: users.id }).from(users).where(isNull(users.deletedAt)).orderBy(desc(users.createdAt), desc(users.id));
+    return rows.map((row) => row.id);
+  };
+  const insertUsers = async (prefix: string, count: number, at: (i: number) => string) => {
+    for (let i = 0; i < count; i += 1) {
+      const id = `${prefix}-${String(i).padStart(3, '0')}`;
+      await t.database.db.execute(sql`insert into users (id, name, email, referral_code, created_at) values (${id}, ${`Listed ${id}`}, ${`${id}@example.com`}, ${id}, ${at(i)}::timestamptz)`);
+    }
+  };
+
+  it('pages every user exactly once, newest first, 50 a page unless asked', async () => {
+    await insertUsers(`walk${Date.now()}`, 61, (i) => AT[i % AT.length]!);
+    const expected = await everyUser();
+    const small = await walk(PATH, 7, pick);
+    expect(small.ids).toEqual(expected);
+    expect(small.sizes.slice(0, -1).every((size) => size === 7)).toBe(true);
+    const byDefault = await walk(PATH, undefined, pick);
+    expect(byDefault.ids).toEqual(expected);
+    expect(byDefault.sizes[0]).toBe(50);
+    for (const query of ['cursor=garbage', 'limit=0', 'limit=501']) {
+      expect((await t.app.inject({ method: 'GET', url: `${PATH}?${query}`, headers: admin.headers })).statusCode).toBe(400);
+    }
+  });
+
+  it('keeps its order while users are added between pages: none shifts, repeats or is skipped', async () => {
+    const marker = `stable${Date.now()}`;
+    const mine = async () => (await everyUser()).filter((id) => id.startsWith(marker));
+    await insertUsers(`${marker}-old`, 12, (i) => AT[i % AT.length]!);
+    const before = await mine();
+    const page = async (cursor: string | null) =>
+      pick(await t.app.inject({ method: 'GET', url: `${PATH}?search=${marker}&limit=5${cursor ? `&cursor=${cursor}` : ''}`, headers: admin.headers }));
+    const first = await page(null);
+    // The first page ends inside the six users sharing one instant to the microsecond.
+    expect(first.ids).toEqual(before.slice(0, 5));
+    expect(first.ids.at(-1)).toBe(`${marker}-old-009`);
+    // Added now: some sort before the cursor (newer, or the same instant and a greater id), some after it.
+    await insertUsers(`${marker}-new`, 2, () => new Date().toISOString());
+    await insertUsers(`${marker}-late`, 4, (i) => AT[i % AT.length]!);
+    await insertUsers(`${marker}-old-0095`, 1, () => AT[1]!);
+    await insertUsers(`${marker}-old-0085`, 1, () => AT[1]!);
+    const ids = [...first.ids];
+    for (let cursor = first.next; cursor; ) {
+      const next = await page(cursor);
+      ids.push(...next.ids);
+      cursor = next.next;
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => before.includes(id))).toEqual(before);
+    const beforeCursor = [`${marker}-new-000`, `${marker}-new-001`, `${marker}-late-003`, `${marker}-old-0095-000`];
+    expect(ids).toEqual((await mine()).filter((id) => !beforeCursor.includes(id)));
+    expect(ids).toContain(`${marker}-old-0085-000`);
+    expect(ids).toContain(`${marker}-late-001`);
   });
 });

@@ -38,7 +38,6 @@ export const composeEmailSchema = z.object({
 });
 export type ComposeEmailInput = z.input<typeof composeEmailSchema>;
 
-/** GET /api/users/getUsers query. */
 /** A page of a staff queue, oldest first: `limit` cases after `cursor` (the previous page's nextCursor). */
 export const staffQueueQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(STAFF_QUEUE_LIMIT).default(STAFF_QUEUE_PAGE),
@@ -46,10 +45,9 @@ export const staffQueueQuerySchema = z.object({
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
 
-export const userListQuerySchema = z.object({
+/** GET /api/users/getUsers query: a keyset page of the users (newest first), optionally matching a search. */
+export const userListQuerySchema = staffQueueQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -59,14 +57,12 @@ export const adminUserViewSchema = userViewSchema
   .extend({ lastLoginAt: z.string().nullable() });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
-/** GET /api/users/getUsers. */
+/** GET /api/users/getUsers: a page of users and the next page's cursor (null on the last). */
 export const userListResponseSchema = z.object({
   users: z.array(adminUserViewSchema),
-  page: z.number(),
-  limit: z.number(),
+  nextCursor: z.string().nullable(),
   /** Users matching the search. */
   total: z.number(),
-  pages: z.number(),
   /** Over every (not deleted) account, whatever the search: SPEC §3 counts. */
   counts: z.object({ all: z.number(), verified: z.number(), suspended: z.number() }),
 });

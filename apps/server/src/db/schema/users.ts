@@ -35,7 +35,8 @@ export const users = pgTable(
     uniqueIndex('users_referral_code_unique').on(table.referralCode),
     uniqueIndex('users_google_sub_unique').on(table.googleSub).where(sql`${table.googleSub} is not null`),
     index('users_referred_by_idx').on(table.referredById),
-    index('users_created_at_idx').on(table.createdAt),
+    // The staff list's order, newest first, walked backwards in keyset pages (ADR 0019).
+    index('users_created_at_id_idx').on(table.createdAt, table.id),
   ],
 );
 

@@ -1,17 +1,17 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type AdminUserView, type Role, type UserListResponse, type MessageAnswer } from '@app/shared';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type AdminUserView, type Role, type UserListResponse, type MessageAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
-import { getUserBalances } from '../../ledger/balances';
+import { accountBalancesByKind, balancesFromAccounts, getUserBalances, type UserBalances } from '../../ledger/balances';
+import { beforeKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
 import { assertMayManage } from '../platform/staff';
-import { pageWindow } from '../../lib/paging';
 import { accountFields } from '../auth/user-view';
 import { deletePasskeysOf } from '../auth/passkeys';
 
@@ -43,29 +43,50 @@ function escapeLike(value: string): string {
 }
 
 /** A user in the staff list: their account fields (the list's schema keeps those staff see) and last sign-in. */
-export async function toAdminUserView(db: DbOrTx, user: UserRow): Promise<AdminUserView> {
-  return Object.assign(accountFields(user, await getUserBalances(db, user.id)), { lastLoginAt: user.lastLoginAt?.toISOString() ?? null });
+function adminUserView(user: UserRow, balances: UserBalances): AdminUserView {
+  return Object.assign(accountFields(user, balances), { lastLoginAt: user.lastLoginAt?.toISOString() ?? null });
 }
 
-/** GET /api/users/getUsers: search by name or email, newest first, with the SPEC §3 counts. */
-export async function listUsers(db: DbOrTx, query: { search?: string | undefined; page: number; limit: number }): Promise<UserListResponse> {
+/** users.id with its table's name: a one-table select names columns bare, and the balances' subquery has an id of its own. */
+const qualifiedUserId = sql`${users}.${sql.identifier(users.id.name)}`;
+
+/**
+ * GET /api/users/getUsers: newest first in keyset pages (ADR 0019), optionally matching a
+ * search by name or email, with the SPEC §3 counts. A page is one statement, each user's
+ * balances read in it.
+ */
+export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: string | undefined }): Promise<UserListResponse> {
   const live = isNull(users.deletedAt);
   const search = query.search?.trim();
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
   const matches = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  // Triggers keep user_counts up to date, so only a search has rows to count.
-  const [counts] = await db.select().from(userCounts);
+  const cursor = decodeKeyset(query.cursor);
+  // A search's first page counts its matches in the same statement (the trigram index is read
+  // once, not twice); a later page counts them apart, as the cursor narrows the statement's rows.
+  const countInPage = matches !== undefined && !cursor;
+  const [[counts], [matched], read] = await Promise.all([
+    // Triggers keep user_counts up to date, so only a search has rows to count.
+    db.select().from(userCounts),
+    matches && !countInPage ? db.select({ total: count() }).from(users).where(and(live, matches)) : [undefined],
+    db
+      .select({
+        user: users,
+        at: keysetAt(users.createdAt),
+        accountBalances: accountBalancesByKind(qualifiedUserId),
+        matching: countInPage ? sql<string | null>`count(*) over ()` : sql<string | null>`null`,
+      })
+      .from(users)
+      .where(and(live, matches, beforeKeyset(users.createdAt, users.id, cursor)))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit + 1),
+  ]);
   const all = counts?.live ?? 0;
-  const [matched] = matches ? await db.select({ total: count() }).from(users).where(and(live, matches)) : [{ total: all }];
-  const total = Number(matched?.total ?? 0);
-  const { page, pages, offset } = pageWindow(total, query);
-  const rows = await db.select().from(users).where(and(live, matches)).orderBy(desc(users.createdAt), asc(users.id)).limit(query.limit).offset(offset);
+  const total = countInPage ? Number(read[0]?.matching ?? 0) : matched ? Number(matched.total) : all;
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.user.id }));
   return {
-    users: await Promise.all(rows.map((row) => toAdminUserView(db, row))),
-    page,
-    limit: query.limit,
+    users: rows.map((row) => adminUserView(row.user, balancesFromAccounts(row.accountBalances ?? {}))),
+    nextCursor,
     total,
-    pages,
     counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },
   };
 }

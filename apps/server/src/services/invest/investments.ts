@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { investments, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
 import { getUserBalances, holdForInvestment } from '../../ledger';
+import { accountBalancesByKind, balancesFromAccounts } from '../../ledger/balances';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
@@ -67,8 +68,8 @@ export function investmentView(row: InvestmentRow, user?: UserSummary): Investme
   };
 }
 
-async function userSummary(db: DbOrTx, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<UserSummary> {
-  const balances = await getUserBalances(db, user.id);
+/** The requester as the staff queue shows them. */
+function summaryOf(user: Pick<UserRow, 'id' | 'name' | 'email'>, balances: UserBalances): UserSummary {
   return {
     _id: user.id,
     name: user.name,
@@ -210,8 +211,8 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
   return row;
 }
 
-/** Staff queue, oldest first, with each requester's name, email and balances. */
+/** Staff queue, oldest first, with each requester's name, email and balances (read in the same statement: one query a page, not one per case). */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await pendingQueuePage(db, investments, investments.createdAt, query);
-  return { pendingInvestments: await Promise.all(rows.map(async (row) => investmentView(row.request, await userSummary(db, row.user)))), nextCursor };
+  const { rows, nextCursor } = await pendingQueuePage(db, investments, investments.createdAt, query, { accountBalances: accountBalancesByKind(investments.userId) });
+  return { pendingInvestments: rows.map((row) => investmentView(row.request, summaryOf(row.user, balancesFromAccounts(row.accountBalances ?? {})))), nextCursor };
 }

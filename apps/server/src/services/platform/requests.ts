@@ -24,11 +24,18 @@ type RequestTable = PgTable & { id: PgColumn; userId: PgColumn; status: PgColumn
 
 /**
  * One keyset page of a staff queue: the table's Pending rows, oldest `at` first (ties by id),
- * each with its owner; `nextCursor` is null on the last page.
+ * each with its owner and `extra` (expressions read in the same statement, such as the owner's
+ * balances); `nextCursor` is null on the last page.
  */
-export async function pendingQueuePage<T extends RequestTable>(db: DbOrTx, table: T, at: PgColumn, query: StaffQueueQuery) {
+export async function pendingQueuePage<T extends RequestTable, Extra extends Record<string, SQL>>(
+  db: DbOrTx,
+  table: T,
+  at: PgColumn,
+  query: StaffQueueQuery,
+  extra: Extra = {} as Extra,
+) {
   const read = await db
-    .select({ request: table, user: ownerColumns, at: keysetAt(at) })
+    .select({ ...extra, request: table, user: ownerColumns, at: keysetAt(at) })
     .from(table as PgTable)
     .innerJoin(users, eq(users.id, table.userId))
     .where(and(eq(table.status, 'Pending'), afterKeyset(at, table.id, decodeKeyset(query.cursor))))

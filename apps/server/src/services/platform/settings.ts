@@ -9,6 +9,20 @@ const allSettings = preparedPerDatabase((db) => db.select().from(settings).prepa
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
+/**
+ * One setting from its stored value (null when never set), as getSettings reads it: the
+ * default when not set or no longer valid. For a statement that reads the setting along with
+ * something else (`storedSetting`), saving a round trip.
+ */
+export function settingFrom<K extends SettingKey>(key: K, stored: unknown): Settings[K] {
+  if (stored === null || stored === undefined) return DEFAULT_SETTINGS[key];
+  const parsed = settingsSchema.shape[key].safeParse(stored);
+  return parsed.success ? (parsed.data as Settings[K]) : DEFAULT_SETTINGS[key];
+}
+
+/** A select expression: a setting's stored value (JSON), or null when never set. */
+export const storedSetting = (key: SettingKey) => sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+
 /** Reads every setting, falling back to defaults for keys never set or no longer valid. */
 export async function getSettings(db: DbOrTx): Promise<Settings> {
   const rows = await allSettings(db).execute();

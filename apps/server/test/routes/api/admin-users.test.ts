@@ -11,7 +11,7 @@ const t = useTestApp();
 const { lastAudit, upgrade } = adminHelpers(t);
 
 describe('GET /api/users/getUsers', () => {
-  it('lists users for staff with role, verification, KYC, balances and counts; searches by name or email; pages', async () => {
+  it('lists users for staff with role, verification, KYC, balances and counts; searches by name or email; pages by cursor', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const marker = `zeta${Date.now()}`;
     const a = await t.createUser({ name: `Zed ${marker} One`, isVerified: true });
@@ -31,9 +31,13 @@ describe('GET /api/users/getUsers', () => {
     expect(body.counts.suspended).toBeGreaterThanOrEqual(1);
     expect(body.counts.verified).toBeLessThan(body.counts.all);
 
-    const paged = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}&limit=2&page=2`, headers: admin.headers });
-    expect(paged.json()).toMatchObject({ page: 2, pages: 2, total: 3 });
-    expect(paged.json().users).toHaveLength(1);
+    const first = (await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}&limit=2`, headers: admin.headers })).json();
+    expect(first).toMatchObject({ total: 3, nextCursor: expect.any(String) });
+    expect(first.users).toHaveLength(2);
+    const second = (await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}&limit=2&cursor=${first.nextCursor}`, headers: admin.headers })).json();
+    expect(second).toMatchObject({ total: 3, nextCursor: null });
+    expect(second.users).toHaveLength(1);
+    expect(new Set([...first.users, ...second.users].map((user: { _id: string }) => user._id)).size).toBe(3);
 
     const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}-TWO@`, headers: admin.headers });
     expect(byEmail.json().users).toHaveLength(1);

@@ -278,7 +278,7 @@ describe('/my-account for staff', () => {
 describe('navigation', () => {
   it('shows staff the pending count and the queues', async () => {
     const user = userEvent.setup();
-    routes['/api/users/getUsers'] = () => ({ status: 200, body: { users: [], page: 1, limit: 12, total: 0, pages: 1, counts: { all: 0, verified: 0, suspended: 0 } } });
+    routes['/api/users/getUsers'] = () => ({ status: 200, body: { users: [], nextCursor: null, total: 0, counts: { all: 0, verified: 0, suspended: 0 } } });
     renderApp('/admin/users', { user: author() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const [menu] = await within(nav).findAllByRole('button', { name: 'Back office: 3 pending' });

@@ -13,10 +13,14 @@ let users: AdminUserView[];
 let calls: Array<{ method: string; path: string; search: string; body: unknown }>;
 let answer: (path: string, method: string) => { status: number; body: unknown } | undefined;
 
+/** A page as the server answers it: `limit` users after the cursor (here, the index to start at). */
 function listFor(search: string): UserListResponse {
-  const term = new URLSearchParams(search).get('search')?.toLowerCase() ?? '';
+  const params = new URLSearchParams(search);
+  const term = params.get('search')?.toLowerCase() ?? '';
   const matched = users.filter((user) => !term || user.name.toLowerCase().includes(term) || user.email.includes(term));
-  return { users: matched, page: 1, limit: 12, total: matched.length, pages: 1, counts: { all: 42, verified: 30, suspended: 3 } };
+  const from = Number(params.get('cursor') ?? 0);
+  const to = from + Number(params.get('limit') ?? 50);
+  return { users: matched.slice(from, to), nextCursor: to < matched.length ? String(to) : null, total: matched.length, counts: { all: 42, verified: 30, suspended: 3 } };
 }
 
 beforeEach(() => {
@@ -94,6 +98,17 @@ describe('UsersTab', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search users by name or email' }), 'ann@');
     await waitFor(() => expect(calls.some((call) => call.path === '/api/users/getUsers' && call.search.includes('search=ann%40'))).toBe(true));
     await waitFor(() => expect(screen.getAllByTestId('user-card')).toHaveLength(1));
+  });
+
+  it('shows the next page of users under the first with Load more, while there is one', async () => {
+    const user = userEvent.setup();
+    users.push(...Array.from({ length: 13 }, (_, i) => adminUser({ _id: `more-${i}`, name: `More ${i}`, email: `more-${i}@example.com` })));
+    renderApp('/admin/users', { user: staff() });
+    await waitFor(() => expect(screen.getAllByTestId('user-card')).toHaveLength(12));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('user-card')).toHaveLength(16));
+    expect(calls.some((call) => call.path === '/api/users/getUsers' && call.search.includes('cursor=12'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it("says 'Please select a role' without a role, and changes it after confirmation", async () => {

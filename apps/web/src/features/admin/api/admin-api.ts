@@ -22,7 +22,6 @@ export type AdminSettings = Settings;
 
 export interface UserListArgs {
   search?: string;
-  page?: number;
   limit?: number;
 }
 
@@ -55,8 +54,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, decision, note }) => ({ url: `admin/approvals/${encodeURIComponent(id)}/${decision}`, method: 'POST', body: note ? { note } : {} }),
       invalidatesTags: ['Approval', 'Users', 'User', 'History', 'Audit', 'Withdrawal'],
     }),
-    users: build.query<UserListResponse, UserListArgs>({
-      query: (args) => `users/getUsers${query(args)}`,
+    /** Keyset pages of the users, newest first: the next page's cursor is the previous page's nextCursor. */
+    users: build.infiniteQuery<UserListResponse, UserListArgs, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.nextCursor },
+      query: ({ queryArg, pageParam }) => `users/getUsers${query({ ...queryArg, cursor: pageParam })}`,
       providesTags: ['Users'],
     }),
     upgradeUser: build.mutation<MessageAnswer, { id: string; role: Role }>({
@@ -108,7 +109,7 @@ export const adminApi = api.injectEndpoints({
 export const {
   useApprovalsQuery,
   useDecideApprovalMutation,
-  useUsersQuery,
+  useUsersInfiniteQuery,
   useUpgradeUserMutation,
   useDeleteUserMutation,
   useSendComposedEmailMutation,

@@ -6,31 +6,32 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { StatCard } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, Spinner } from '../../../components/ui/spinner';
 import { useTranslateMessage } from '../../../i18n/messages';
 import { errorMessage } from '../../../lib/api';
-import { useUsersQuery } from '../api/admin-api';
+import { useUsersInfiniteQuery } from '../api/admin-api';
 import { UserCard } from './user-card';
 
 const PAGE_SIZE = 12;
 
-/** The /user-profile Users tab (staff): counts, search by name or email, paged user cards. */
+/** The /user-profile Users tab (staff): counts, search by name or email, user cards a page at a time (Load more). */
 export function UsersTab() {
   const { t } = useTranslation('staff');
   const translate = useTranslateMessage();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
 
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(text.trim());
-      setPage(1);
     }, 300);
     return () => clearTimeout(timer);
   }, [text]);
 
-  const { data, isLoading, isError, error, isFetching, refetch } = useUsersQuery({ search, page, limit: PAGE_SIZE });
+  const list = useUsersInfiniteQuery({ search, limit: PAGE_SIZE });
+  const { isLoading, isError, error, isFetching, refetch } = list;
+  const data = list.data && { ...list.data.pages[0]!, users: list.data.pages.flatMap((page) => page.users) };
 
   return (
     <section aria-labelledby="users-heading" className="@container space-y-6">
@@ -79,19 +80,7 @@ export function UsersTab() {
               </li>
             ))}
           </ul>
-          {data.pages > 1 && (
-            <nav aria-label={t('staffList.pages')} className="flex items-center justify-between">
-              <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
-                {t('staffList.previous')}
-              </Button>
-              <span className="text-sm text-slate-600 dark:text-slate-400">
-                {t('staffList.pageOf', { page: data.page, pages: data.pages })}
-              </span>
-              <Button variant="outline" size="sm" disabled={data.page >= data.pages} onClick={() => setPage(data.page + 1)}>
-                {t('staffList.next')}
-              </Button>
-            </nav>
-          )}
+          <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
         </>
       )}
     </section>
