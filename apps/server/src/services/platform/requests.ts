@@ -41,7 +41,7 @@ export async function pendingQueuePage<T extends RequestTable, Extra extends Rec
     .where(and(eq(table.status, 'Pending'), afterKeyset(at, table.id, decodeKeyset(query.cursor))))
     .orderBy(asc(at), asc(table.id))
     .limit(query.limit + 1);
-  return keysetPage(read, query.limit, (row) => ({ at: row.at, id: (row.request as { id: string }).id }));
+  return keysetPage(read, query.limit, (row) => ({ at: row.at as string, id: (row.request as { id: string }).id }));
 }
 
 /** One request (the row `where` finds) with its owner, for its owner or staff; anyone else gets 404 `message`, as if it did not exist. */

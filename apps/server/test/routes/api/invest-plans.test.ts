@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { formatCents, SEED_PLANS } from '@app/shared';
+import { formatCents, SEED_PLAN_TEXTS, SEED_PLANS } from '@app/shared';
 import { auditLog } from '../../../src/db/schema';
 import { buildTestApp, useTestApp } from '../../helpers/build-test-app';
 
@@ -31,8 +31,8 @@ describe('GET /api/invest/plans', () => {
       expect(plan.minAmount).toBe(formatCents(seed.minCents));
       expect(plan.maxAmount).toBe(formatCents(seed.maxCents));
       expect(plan.durationSeconds).toBe(seed.durationSeconds);
-      expect(plan.benefits).toHaveLength(4);
-      expect(plan.description.length).toBeGreaterThan(0);
+      expect(plan.description).toBe(SEED_PLAN_TEXTS[seed.name]!.description);
+      expect(plan.benefits).toEqual(SEED_PLAN_TEXTS[seed.name]!.benefits);
       expect(plan.retired).toBe(false);
     }
     // Simple annualisation: 8% per day is 2920% a year; 28% per two days is 5110%.

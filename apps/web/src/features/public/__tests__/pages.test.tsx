@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
+import { SEED_PLAN_TEXTS, VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { resetPublicSettings } from '../../../lib/public-settings';
 import common from '../../../i18n/locales/en/common.json';
+import publicText from '../../../i18n/locales/en/publicText.json';
+import { changeLanguage } from '../../../i18n';
 import { annualRate, formatDuration } from '../pages/plans-page';
 
 const SETTINGS = {
@@ -107,6 +109,29 @@ describe('investment plans', () => {
     expect(within(executive).getByText('$700.00 – $1,000.00')).toBeInTheDocument();
     expect(within(executive).getByText('2 days')).toBeInTheDocument();
     for (const card of cards) expect(within(card).getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/start-invest');
+  });
+
+  it("shows the seeded plans' own text in the visitor's language, and text staff wrote as written", async () => {
+    const seeded = { ...live[0]!, _id: 'p-basic', name: 'Basic', description: SEED_PLAN_TEXTS.Basic!.description, benefits: [...SEED_PLAN_TEXTS.Basic!.benefits] };
+    const edited = { ...live[1]!, _id: 'p-elite', name: 'Elite', description: 'Written by staff.', benefits: ['Own one', 'Own two'] };
+    serve((url) => (url.endsWith('/api/invest/plans') ? { body: [seeded, edited] } : undefined));
+    await changeLanguage('de');
+    try {
+      renderApp('/investment-plans');
+      await vi.waitFor(() => expect(screen.getAllByTestId('plan-card')).toHaveLength(2), { timeout: 3000 });
+      const [basic, elite] = screen.getAllByTestId('plan-card');
+      expect(within(basic!).getByText('Ein Einstiegsplan mit einem Tag Laufzeit für eine erste, kleine Anlage.')).toBeInTheDocument();
+      expect(within(basic!).getByText('Anlage von 100 $ bis 190 $')).toBeInTheDocument();
+      expect(within(elite!).getByText('Written by staff.')).toBeInTheDocument();
+      expect(within(elite!).getByText('Own two')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
+  });
+
+  it("the English version of the seeded plans' text is the seed's own", () => {
+    expect(publicText.plans.seed).toEqual(SEED_PLAN_TEXTS);
   });
 
   it('annualises the term rate without compounding', () => {

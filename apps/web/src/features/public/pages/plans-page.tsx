@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Check } from '../../../components/ui/icons';
-import { centsFromDecimal, formatCents, SEED_PLANS } from '@app/shared';
+import { centsFromDecimal, formatCents, SEED_PLAN_TEXTS, SEED_PLANS } from '@app/shared';
 import { formatUsd } from '../../../i18n/format';
 import { i18n } from '../../../i18n';
 import { apiFetch } from '../../../lib/api';
@@ -93,8 +93,15 @@ function perTerm(seconds: number): string {
 function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
   const { t } = useTranslation('publicText');
   const copy = (PLANS_WITH_COPY as readonly string[]).includes(plan.name) ? plan.name : 'fallback';
-  const benefits = plan.benefits && plan.benefits.length > 0 ? plan.benefits : (t(`plans.copy.${copy}.benefits`, { returnObjects: true }) as string[]);
-  const description = plan.description || t(`plans.copy.${copy}.description`);
+  // Text staff wrote shows as written; the seed's own text, untouched, in the visitor's language.
+  const seed = SEED_PLAN_TEXTS[plan.name];
+  const seededBenefits = seed !== undefined && plan.benefits?.join('\n') === seed.benefits.join('\n');
+  const benefits =
+    plan.benefits && plan.benefits.length > 0 && !seededBenefits
+      ? plan.benefits
+      : (t(seededBenefits ? `plans.seed.${plan.name}.benefits` : `plans.copy.${copy}.benefits`, { returnObjects: true }) as string[]);
+  const description =
+    seed !== undefined && plan.description === seed.description ? t(`plans.seed.${plan.name}.description`) : plan.description || t(`plans.copy.${copy}.description`);
   const duration = formatDuration(plan.durationSeconds);
   const headingId = `plan-${plan._id}`;
   return (
