@@ -172,7 +172,7 @@ const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/;
  * Reached through `@app/shared`'s index but tree-shaken out of the first render: claimed for the
  * boot chunk, their code (needed by the forms) would load on every visit.
  */
-const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts|balance-series\.ts|gating\.ts|money\.ts))/;
+const NOT_BOOT = /[\\/](node_modules[\\/](zod|@noble)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|addresses\.ts|balance-series\.ts|gating\.ts|money\.ts|plan-texts\.ts))/;
 
 /**
  * What loads right after the first screen of a public page (or before the first render of any

@@ -7,3 +7,4 @@ export * from './addresses';
 export * from './balance-series';
 export * from './gating';
 export * from './languages';
+export * from './plan-texts';

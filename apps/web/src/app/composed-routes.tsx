@@ -14,7 +14,7 @@ const StaffHome = lazy(() => import('../features/admin').then((module) => ({ def
  * composes them here: each feature exports the pieces others may place (its index.ts).
  */
 export const composedUserRoutes: RouteObject[] = [
-  ...withNamespaces(['app', 'auth'], [
+  ...withNamespaces(['app', 'auth', 'account'], [
   {
     path: '/my-account',
     lazy: async () => {
@@ -51,7 +51,7 @@ export const composedUserRoutes: RouteObject[] = [
     },
   },
   ]),
-  ...withNamespaces(['auth', 'app'], [
+  ...withNamespaces(['auth', 'app', 'account'], [
   {
     path: '/user-profile',
     lazy: async () => {

@@ -19,6 +19,6 @@ const features = [auth, money, kyc, invest, admin];
 export const storeRoutes: RouteObject[] = [
   // The sign-in pages speak from `auth`; other features have no public pages yet.
   ...features.flatMap((feature) => withNamespaces([feature === auth ? 'auth' : 'public'], feature.publicRoutes)),
-  { element: <RequireAuth />, children: [...composedUserRoutes, ...withNamespaces(['app'], features.flatMap((feature) => feature.userRoutes))] },
-  { element: <RequireStaff />, children: withNamespaces(['staff'], features.flatMap((feature) => feature.staffRoutes)) },
+  { element: <RequireAuth />, children: [...composedUserRoutes, ...withNamespaces(['app', 'account'], features.flatMap((feature) => feature.userRoutes))] },
+  { element: <RequireStaff />, children: withNamespaces(['staff', 'account'], features.flatMap((feature) => feature.staffRoutes)) },
 ];

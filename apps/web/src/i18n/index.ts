@@ -5,14 +5,14 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, matchLanguage, type Language }
 
 /**
  * The messages are split by where they are shown, one JSON chunk per language and namespace:
- * `common` (layouts, shared words) comes with the app; `public` (the first screen of `/`),
+ * `common` (layouts, shared words) comes with the app; `account` (statuses and words every signed-in page shares); `public` (the first screen of `/`),
  * `publicText` (the long texts of the public site: below the fold of `/`, the other public pages,
  * the policies), `auth`, `app` (the signed-in pages) and `staff` (the back office) with the
  * routes that use them (withNamespaces); `messages`
  * (the API's and the shared schemas' messages) right after the first screen. A visit downloads
  * only the language it shows, and only the parts it opens.
  */
-export const NAMESPACES = ['common', 'public', 'publicText', 'auth', 'app', 'staff', 'messages'] as const;
+export const NAMESPACES = ['common', 'account', 'public', 'publicText', 'auth', 'app', 'staff', 'messages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Bundle = Record<string, unknown>;
 

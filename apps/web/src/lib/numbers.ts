@@ -1,5 +1,5 @@
 import { currentLanguage } from '../i18n';
-import { formatLocaleNumber } from '../i18n/number-format';
+import { cached, formatLocaleNumber } from '../i18n/number-format';
 
 /**
  * English figures without Intl.NumberFormat: the first one a page creates costs tens of
@@ -14,4 +14,14 @@ export function formatNumber(value: number, maxFractionDigits = 0): string {
   const [whole = '0', fraction] = String(rounded).split('.');
   const sign = value < 0 && rounded !== 0 ? '-' : '';
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * Whole US dollars for the landing page's illustrations ("$220.00", "220,00 US$"), without the
+ * money module the first load of `/` would otherwise carry; real amounts go through i18n/format.
+ */
+export function formatWholeUsd(dollars: number): string {
+  const language = currentLanguage();
+  if (language !== 'en') return cached(`usd:${language}`, () => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' })).format(dollars);
+  return `$${formatNumber(dollars)}.00`;
 }

@@ -40,6 +40,6 @@ export function statusTone(status: string): Tone {
 
 /** A spec status, in the app's language (an unknown one as the API sent it). */
 export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   return <Badge tone={statusTone(status)}>{t(`status.${status}`, { defaultValue: status })}</Badge>;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Emphasis } from '../../../components/ui/emphasis';
 import { AlertTriangle, ArrowRight, CheckCircle2 } from 'lucide-react';
 import { centsFromDecimal, type StaffHome as StaffHomeData, type StaffQueueSummary } from '@app/shared';
 import { Badge } from '../../../components/ui/badge';
@@ -95,7 +96,7 @@ function AuditCard({ entries }: { entries: StaffHomeData['recentAudit'] }) {
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge tone="info">{entry.action}</Badge>
                 <span className="text-slate-700 dark:text-slate-200">
-                  <Trans t={t} i18nKey="auditPage.byActor" values={{ name: entry.actorName ?? t('auditPage.system') }} components={{ strong: <strong /> }} />
+                  <Emphasis text={t('auditPage.byActor', { skipInterpolation: true })} values={{ name: entry.actorName ?? t('auditPage.system') }} />
                   {entry.targetType && <> {t('staffHome.on', { target: entry.targetName ?? `${entry.targetType} ${entry.targetId ?? ''}`.trim() })}</>}
                 </span>
               </p>

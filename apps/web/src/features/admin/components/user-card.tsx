@@ -110,7 +110,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
       <div className="flex flex-wrap gap-2 text-xs">
         <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? t('userCard.emailVerified') : t('userCard.emailNotVerified')}</Badge>
         <span className="inline-flex items-center gap-1">
-          <span className="text-slate-500">KYC</span> <Badge tone={statusTone(user.kycStatus)}>{t(`kyc.status.${user.kycStatus}`)}</Badge>
+          <span className="text-slate-500">KYC</span> <Badge tone={statusTone(user.kycStatus)}>{t(`account:kyc.status.${user.kycStatus}`)}</Badge>
         </span>
         {self && <Badge tone="info">{t('userCard.you')}</Badge>}
       </div>

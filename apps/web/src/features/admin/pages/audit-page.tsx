@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { Emphasis } from '../../../components/ui/emphasis';
 import type { AuditItem } from '@app/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -21,8 +22,8 @@ function compact(value: unknown): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-const strong = <strong />;
-const target = <strong className="font-medium text-slate-700 dark:text-slate-200" />;
+const target = (name: string) => <strong className="font-medium text-slate-700 dark:text-slate-200">{name}</strong>;
+const targetId = (id: string) => <code className="text-xs">{id}</code>;
 
 function AuditEntry({ item }: { item: AuditItem }) {
   const { t } = useTranslation('staff');
@@ -35,15 +36,15 @@ function AuditEntry({ item }: { item: AuditItem }) {
         <p className="flex flex-wrap items-center gap-2">
           <Badge tone="info">{item.action}</Badge>
           <span className="text-slate-700 dark:text-slate-200">
-            <Trans t={t} i18nKey="auditPage.byActor" values={{ name: item.actorName ?? item.actorId ?? t('auditPage.system') }} components={{ strong }} />
+            <Emphasis text={t('auditPage.byActor', { skipInterpolation: true })} values={{ name: item.actorName ?? item.actorId ?? t('auditPage.system') }} />
             {item.impersonatorId && <> {t('auditPage.impersonatedBy', { name: item.impersonatorName ?? item.impersonatorId })}</>}
           </span>
           {item.targetType && (
             <span className="text-slate-500">
               {item.targetName ? (
-                <Trans t={t} i18nKey="auditPage.onTarget" values={{ type: item.targetType, name: item.targetName }} components={{ strong: target }} />
+                <Emphasis text={t('auditPage.onTarget', { skipInterpolation: true })} values={{ type: item.targetType, name: item.targetName }} emphasis={target} />
               ) : (
-                <Trans t={t} i18nKey="auditPage.onTarget" values={{ type: item.targetType, name: item.targetId }} components={{ strong: <code className="text-xs" /> }} />
+                <Emphasis text={t('auditPage.onTarget', { skipInterpolation: true })} values={{ type: item.targetType, name: item.targetId ?? '' }} emphasis={targetId} />
               )}
             </span>
           )}

@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login, loginWithCode, sendLoginCode } from '../auth-slice';
 import { AuthLayout, linkClass } from '../components/auth-layout';
-import { Emphasis } from '../components/emphasis';
+import { Emphasis } from '../../../components/ui/emphasis';
 import { toastFirstError } from '../components/form-errors';
 import { PasswordInput } from '../components/password-input';
 
@@ -82,7 +82,8 @@ export function LoginWithCodePage() {
       title={t('code.title')}
       subtitle={
         <Emphasis
-          text={t(sent ? 'code.sentTo' : 'code.newBrowserTo', { length: ACCESS_CODE_LENGTH, email })}
+          text={t(sent ? 'code.sentTo' : 'code.newBrowserTo', { skipInterpolation: true })}
+          values={{ length: ACCESS_CODE_LENGTH, email }}
           className="break-all text-slate-900 dark:text-white"
         />
       }

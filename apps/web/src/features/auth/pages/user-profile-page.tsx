@@ -93,7 +93,7 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
                 {user.role}
               </Badge>
               <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? t('verify.verified') : t('profilePage.emailNotVerified')}</Badge>
-              <Badge tone={user.kycStatus === 'Approved' ? 'success' : user.kycStatus === 'Rejected' ? 'danger' : 'neutral'}>{t('profilePage.kyc', { status: t(`kyc.status.${user.kycStatus}`) })}</Badge>
+              <Badge tone={user.kycStatus === 'Approved' ? 'success' : user.kycStatus === 'Rejected' ? 'danger' : 'neutral'}>{t('profilePage.kyc', { status: t(`account:kyc.status.${user.kycStatus}`) })}</Badge>
             </div>
           </div>
         </div>

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getUser, sendVerificationEmail, verifyUser } from '../auth-slice';
 import { AuthLayout } from '../components/auth-layout';
-import { Emphasis } from '../components/emphasis';
+import { Emphasis } from '../../../components/ui/emphasis';
 
 /**
  * /verify/{token}: Verify & Continue. A bad or expired link is not a dead end: the page offers
@@ -126,14 +126,14 @@ function Resend({ token }: { token: string }) {
   if (sent) {
     return (
       <Alert tone="success" title={t('verify.onItsWay')}>
-        <Emphasis text={t('verify.sentTo', { email: user?.email ?? t('verify.yourEmail') })} />
+        <Emphasis text={t('verify.sentTo', { skipInterpolation: true })} values={{ email: user?.email ?? t('verify.yourEmail') }} />
       </Alert>
     );
   }
   return (
     <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
       <p>
-        <Emphasis text={t('verify.canSendTo', { email: user?.email ?? t('verify.yourEmail') })} />
+        <Emphasis text={t('verify.canSendTo', { skipInterpolation: true })} values={{ email: user?.email ?? t('verify.yourEmail') }} />
       </p>
       <Button size="lg" className="w-full" onClick={resend} loading={sending}>
         <Send className="size-5" aria-hidden />

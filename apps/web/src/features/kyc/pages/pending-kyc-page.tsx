@@ -109,7 +109,7 @@ function ReviewPanel({ item, onDecided }: { item: PendingKycCase; onDecided: () 
         headingId="kyc-case-title"
         badges={
           <>
-            <Badge tone="warning">{t('kyc.status.Pending')}</Badge>
+            <Badge tone="warning">{t('account:kyc.status.Pending')}</Badge>
             {item.previousRejections > 0 && <Badge tone="danger">{t('pendingKycPage.resubmission')}</Badge>}
           </>
         }

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
  * `common`: staff pages use it too.
  */
 export function CopyButton({ value, label }: { value: string; label?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   const name = label ?? t('copyButton.copy');
   async function copy() {

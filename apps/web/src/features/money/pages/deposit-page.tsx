@@ -9,6 +9,7 @@ import { formatCents, gatingMessage, paymentCreateSchema, TIMERS_MS, type Deposi
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
+import { Emphasis } from '../../../components/ui/emphasis';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
@@ -90,14 +91,6 @@ function OpenDeposits() {
   );
 }
 
-/**
- * A translated sentence with <strong>…</strong> around its emphasised parts, rendered as <strong>
- * elements (what react-i18next's Trans does, without adding Trans to the first load's chunk).
- */
-function Emphasised({ text }: { text: string }) {
-  return <>{text.split(/<strong>(.*?)<\/strong>/g).map((part, index) => (index % 2 === 1 ? <strong key={index}>{part}</strong> : part))}</>;
-}
-
 function AddressCard({ option, className }: { option: DepositOption; className?: string }) {
   // currentData: while another asset's address loads, never show the previous one.
   const { t } = useTranslation('app');
@@ -125,8 +118,9 @@ function AddressCard({ option, className }: { option: DepositOption; className?:
               </p>
               <CopyButton value={data.address} label={t('depositPage.copyAddress')} />
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                <Emphasised
-                  text={t(data.own ? 'depositPage.receivesOwn' : 'depositPage.receivesShared', { assets: data.acceptedAssets.join(', '), network: data.network })}
+                <Emphasis
+                  text={t(data.own ? 'depositPage.receivesOwn' : 'depositPage.receivesShared', { skipInterpolation: true })}
+                  values={{ assets: data.acceptedAssets.join(', '), network: data.network }}
                 />
               </p>
             </div>
@@ -139,7 +133,7 @@ function AddressCard({ option, className }: { option: DepositOption; className?:
           </Alert>
           {data.detection ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              <Emphasised text={t(data.asset === 'ETH' ? 'depositPage.detectionValued' : 'depositPage.detectionTokens', { confirmations: data.confirmationsRequired })} />
+              <Emphasis text={t(data.asset === 'ETH' ? 'depositPage.detectionValued' : 'depositPage.detectionTokens', { skipInterpolation: true })} values={{ confirmations: data.confirmationsRequired }} />
             </p>
           ) : (
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('depositPage.reportBelow')}</p>

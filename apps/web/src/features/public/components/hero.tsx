@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { ArrowRight } from '../../../components/ui/icons';
 import { TIMERS_MS } from '@app/shared';
 import { buttonClasses } from '../../../components/ui/button';
-import { formatUsd } from '../../../i18n/format';
-import { formatNumber } from '../../../lib/numbers';
+import { formatNumber, formatWholeUsd } from '../../../lib/numbers';
 import { prefersReducedMotion } from '../../../lib/motion';
 import { useSplashShowing } from '../../../lib/splash';
 
@@ -104,7 +103,7 @@ function HeroPanel() {
         ))}
       </dl>
       <div className="mt-5 rounded-xl bg-brand-400/15 p-4 text-sm text-brand-100">
-        {t('hero.panel.atMaturity')} <span className="font-semibold text-white">{formatUsd(22_000)}</span> {t('hero.panel.backOn', { invested: formatUsd(20_000) })}
+        {t('hero.panel.atMaturity')} <span className="font-semibold text-white">{formatWholeUsd(220)}</span> {t('hero.panel.backOn', { invested: formatWholeUsd(200) })}
       </div>
     </div>
   );
