@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, CONTACT_MESSAGES, INVALID_EMAIL, KYC_MESSAGES, LANGUAGES, REQUIRED } from '@app/shared';
-import { NAMESPACES } from '../index';
+import { i18n, NAMESPACES } from '../index';
 
 const SRC = path.resolve(__dirname, '../..');
 const BUNDLES = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default', eager: true });
@@ -62,6 +62,26 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   );
 }
 
+const PLURAL_SUFFIX = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/** The base of a counted key (`x` of `x_one` when `x_other` is among the keys), else undefined. */
+function countedBase(key: string, keys: Record<string, string>): string | undefined {
+  const base = PLURAL_SUFFIX.exec(key)?.[1];
+  return base !== undefined && `${base}_other` in keys ? base : undefined;
+}
+
+/** The English keys as `language` needs them: each counted one in every plural form its rules have (Intl.PluralRules). */
+function keysFor(language: string, english: Record<string, string>): string[] {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of Object.keys(english)) {
+    const base = countedBase(key, english);
+    if (base === undefined) keys.add(key);
+    else for (const category of categories) keys.add(`${base}_${category}`);
+  }
+  return [...keys].sort();
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 describe('translations (issue 21)', () => {
@@ -81,19 +101,25 @@ describe('translations (issue 21)', () => {
     expect(untranslated(file)).toEqual(['Hello there', 'Open', 'Closed', 'Search plans', 'Vaultline logo']);
   });
 
-  it('every language has every namespace, with exactly the English keys and the same placeholders', () => {
+  it('every language has every namespace, with exactly the English keys (each counted one in every plural form of its rules) and the same placeholders', () => {
     expect(Object.keys(BUNDLES).length).toBe(LANGUAGES.length * NAMESPACES.length);
     for (const namespace of NAMESPACES) {
       const english = flatten(bundle('en', namespace));
       for (const language of LANGUAGES) {
         const messages = flatten(bundle(language, namespace));
-        expect(Object.keys(messages).sort(), `${language}/${namespace}`).toEqual(Object.keys(english).sort());
+        expect(Object.keys(messages).sort(), `${language}/${namespace}`).toEqual(keysFor(language, english));
         for (const [key, text] of Object.entries(messages)) {
           expect(text.trim(), `${language}/${namespace} ${key}`).not.toBe('');
-          expect(placeholders(text), `${language}/${namespace} ${key}`).toEqual(placeholders(english[key]!));
+          expect(placeholders(text), `${language}/${namespace} ${key}`).toEqual(placeholders(english[key] ?? english[`${countedBase(key, english)}_other`]!));
         }
       }
     }
+  });
+
+  it('a count a language has a plural form of its own for (a million in French) finds its text', async () => {
+    await i18n.loadLanguages(['fr', 'es']);
+    expect(i18n.t('staff:auditPage.entries', { lng: 'fr', count: 1_000_000 })).not.toMatch(/auditPage/);
+    expect(i18n.t('staff:auditPage.entries', { lng: 'es', count: 1_000_000 })).not.toMatch(/auditPage/);
   });
 
   it('every literal key the code asks for exists in the namespaces its file uses (or in common)', () => {
