@@ -49,7 +49,11 @@ function patternsOf(table: Table): Pattern[] {
  * sent and put in the translation's placeholder.
  */
 export function translateMessage(message: string): string {
-  const table = i18n.getResourceBundle(i18n.language, 'messages') as Table | undefined;
+  return translateFrom(i18n.getResourceBundle(i18n.language, 'messages') as Table | undefined, message);
+}
+
+/** `message` by a table keyed by English texts (exact, else the most specific `{{placeholder}}` key that matches), or as it is. */
+export function translateFrom(table: Table | undefined, message: string): string {
   if (!table) return message;
   const exact = table[message];
   if (exact !== undefined) return exact;

@@ -131,8 +131,9 @@ describe('translations (issue 21)', () => {
       for (const match of source.matchAll(/\bt\(\s*'([\w.:]+)'/g)) {
         const [namespace, key] = match[1]!.includes(':') ? match[1]!.split(':') : [undefined, match[1]!];
         const candidates = namespace ? [namespace] : [...used, 'common'];
-        // A counted key (t('x', { count })) exists as its plural forms (x_one, x_other); a list (returnObjects) as x.0, x.1...
-        const exists = (messages: Record<string, string> | undefined) => Boolean(messages && (key! in messages || `${key}_other` in messages || `${key}.0` in messages));
+        // A counted key (t('x', { count })) exists as its plural forms (x_one, x_other); a list or table (returnObjects) as x.0, x.1... or x.name
+        const exists = (messages: Record<string, string> | undefined) =>
+          Boolean(messages && (key! in messages || `${key}_other` in messages || Object.keys(messages).some((name) => name.startsWith(`${key}.`))));
         if (!candidates.some((candidate) => exists(english[candidate]))) missing.push(`${path.relative(SRC, file)}: ${match[1]}`);
       }
     }

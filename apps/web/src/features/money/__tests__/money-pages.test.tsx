@@ -364,5 +364,19 @@ describe('the money forms on react-hook-form with the shared schemas', () => {
       expect(screen.getByRole('link', { name: 'Auszahlen' })).toHaveAttribute('href', '/withdraw-wallet');
       expect(screen.getByText('Guthaben im Zeitverlauf')).toBeInTheDocument();
     });
+
+    it("shows the history's descriptions in German, what staff wrote as written", async () => {
+      await changeLanguage('de');
+      const history = [
+        { _id: 'p1', type: 'Transaction', status: 'Confirmed', description: 'Deposit DEP-7 (USDT)', timestamp: '2026-01-04T00:00:00Z', amount: '10.00', transactionId: 'DEP-7' },
+        { _id: 'i1', type: 'Investment', status: 'Ended', description: 'Basic investment INV-2 (upgraded)', timestamp: '2026-01-03T00:00:00Z', amount: '100.00' },
+        { _id: 'a1', type: 'Adjustment', status: 'Completed', description: 'Adjustment by support: Goodwill', timestamp: '2026-01-02T00:00:00Z', amount: '5.00', kind: 'Balance adjustment' },
+      ];
+      stubApi((call) => (call.path === '/api/invest/getTransactionHistory' ? { body: { history, nextCursor: null } } : undefined));
+      renderApp('/transaction-History', { user: testUser({ language: 'de' }) });
+      expect(await screen.findByText('Einzahlung DEP-7 (USDT)')).toBeInTheDocument();
+      expect(screen.getByText('Anlage Basic INV-2 (Upgrade)')).toBeInTheDocument();
+      expect(screen.getByText('Anpassung durch den Support: Goodwill')).toBeInTheDocument();
+    });
   });
 });

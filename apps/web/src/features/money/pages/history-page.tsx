@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { translateFrom } from '../../../i18n/messages';
 import type { TFunction } from 'i18next';
 import { HISTORY_TYPES, INVESTMENT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryType } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -31,7 +32,10 @@ function signed(item: HistoryItem): string {
 }
 
 export function HistoryPage() {
-  const { t } = useTranslation('app');
+  const { t, i18n } = useTranslation('app');
+  // The server writes descriptions in the spec's English ("Deposit TX-1 (USDT)"), shown in the app's language by a
+  // table keyed by that English (read as stored: t() would take the colons in its keys for namespaces).
+  const descriptions = (i18n.getResourceBundle(i18n.language, 'app') as { historyPage?: { descriptions?: Record<string, string> } } | undefined)?.historyPage?.descriptions;
   useDocumentTitle(t('historyPage.title'), t('historyPage.metaDescription'));
   const [type, setType] = useState<HistoryType | ''>('');
   const [status, setStatus] = useState('');
@@ -123,7 +127,7 @@ export function HistoryPage() {
                   <td className="text-xs text-slate-500 sm:px-4 sm:py-3 sm:text-sm dark:text-slate-400">{formatDateTime(item.timestamp)}</td>
                   <td className="text-right font-medium sm:px-4 sm:py-3 sm:text-left">{t(`historyPage.rowTypes.${TYPE_KEYS[item.type]}`)}</td>
                   <td className="col-span-2 min-w-0 sm:px-4 sm:py-3">
-                    <span className="block truncate text-slate-900 dark:text-slate-100">{item.description}</span>
+                    <span className="block truncate text-slate-900 dark:text-slate-100">{translateFrom(descriptions, item.description)}</span>
                     {reference(item, t) && <span className="block text-xs text-slate-500">{reference(item, t)}</span>}
                     {item.type === 'Withdrawal' && item.fee && item.fee !== '0.00' && <span className="block text-xs text-slate-500">{t('historyPage.fee', { amount: formatMoney(item.fee) })}</span>}
                     {item.type === 'Transaction' && typeof item.txHash === 'string' && (
