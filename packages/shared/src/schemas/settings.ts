@@ -17,6 +17,11 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /** Every operator setting, with the defaults a fresh install starts from. */
+/** The product's own risk notice (each visitor reads it in their language until staff write their own). */
+export const DEFAULT_RISK_NOTICE =
+  'Investing involves risk, including the possible loss of principal. Past returns do not guarantee future results. ' +
+  'Crypto assets are volatile and are not protected by deposit insurance. Only invest what you can afford to lose.';
+
 export const settingsSchema = z.object({
   /** Shared receiving address per asset, for assets whose network has no watch-only key. */
   depositAddresses: z.record(assetSymbolField, z.string().trim().max(200)).default({}),
@@ -62,13 +67,7 @@ export const settingsSchema = z.object({
     })
     .default({ phone: '', email: '', chatEmbedUrl: '', hours: '' }),
   chartServiceUrl: z.string().trim().max(500).default(''),
-  riskNotice: z
-    .string()
-    .max(2000)
-    .default(
-      'Investing involves risk, including the possible loss of principal. Past returns do not guarantee future results. ' +
-        'Crypto assets are volatile and are not protected by deposit insurance. Only invest what you can afford to lose.',
-    ),
+  riskNotice: z.string().max(2000).default(DEFAULT_RISK_NOTICE),
   requireStaffTwoFactor: z.boolean().default(false),
   /** Adjustments and withdrawal approvals above this many cents need a second staff member (four eyes). */
   fourEyesThresholdCents: hundredthsRule(1_000_000_000, SETTINGS_MESSAGES.fourEyes).default(100_000),

@@ -1,5 +1,5 @@
 import { and, countDistinct, count, isNull, ne } from 'drizzle-orm';
-import { CONTACT_MESSAGES, formatCents, type ContactInput, type PublicSettings, type PublicStats } from '@app/shared';
+import { CONTACT_MESSAGES, DEFAULT_RISK_NOTICE, formatCents, type ContactInput, type PublicSettings, type PublicStats } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { users, type AccountKind } from '../../db/schema';
@@ -47,7 +47,8 @@ export async function getPublicSettings(deps: Pick<AppDeps, 'db' | 'config'>): P
     supportHours: settings.support.hours,
     minInvestment: plans.length ? formatCents(Math.min(...plans.map((plan) => plan.minCents))) : null,
     chartServiceUrl: settings.chartServiceUrl,
-    riskNotice: settings.riskNotice,
+    // Empty while it is the product's own notice: the web shows that in the visitor's language.
+    riskNotice: settings.riskNotice.trim() === DEFAULT_RISK_NOTICE ? '' : settings.riskNotice,
     googleSignIn: Boolean(deps.config.googleClientId),
   };
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEED_PLAN_TEXTS, VERIFIED_EMAIL_NEEDED } from '@app/shared';
+import { DEFAULT_RISK_NOTICE, SEED_PLAN_TEXTS, VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
@@ -132,6 +132,10 @@ describe('investment plans', () => {
 
   it("the English version of the seeded plans' text is the seed's own", () => {
     expect(publicText.plans.seed).toEqual(SEED_PLAN_TEXTS);
+  });
+
+  it("the English version of the product's own risk notice is the settings' default", () => {
+    expect(common.footer.riskNoticeDefault).toBe(DEFAULT_RISK_NOTICE);
   });
 
   it('annualises the term rate without compounding', () => {
