@@ -57,6 +57,8 @@ test('a German visitor sees the home page and the FAQ in German', async ({ brows
   await faq.getByRole('button', { name: 'Wie viele Wallets kann ich verbinden?' }).click();
   await expect(faq.getByTestId('faq-answer')).toContainText('Sie können zwei Wallets gleichzeitig verbinden.');
   await faq.getByRole('button', { name: 'Wie erreiche ich den Support?' }).click();
+  // One answer open at a time: the previous one closes as the next opens.
+  await expect(faq.getByTestId('faq-answer')).toHaveCount(1);
   await expect(faq.getByTestId('faq-answer')).toContainText('Support erhalten Sie über das Formular im Hilfe-Center');
   await screenshotWidths(page, 'i18n-home-de');
   await context.close();
