@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from '@playwright/test';
-import { centsFromDecimal, formatUsd, VERIFIED_EMAIL_NEEDED } from '@app/shared';
+import { centsFromDecimal, formatCents, formatUsd, VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { admin, expect, KYC_PNG, openStaffPage, readyUser, screenshotWidths, signIn, skipSplash, submitSignIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Passw0rd!';
@@ -135,7 +135,7 @@ test('the minimum investment shown (FAQ, plans page, invest form) is the lowest 
   await expect(userPage.getByText(`The minimum investment is ${shown}.`)).toBeVisible();
   // Below it, the server refuses whatever the form does.
   const cheapest = plans.filter((plan) => !plan.retired).find((plan) => centsFromDecimal(plan.minAmount) === lowest)!;
-  const below = await userPage.request.post('/api/invest/start-invest', { data: { planName: cheapest.name, amount: ((lowest - 1) / 100).toFixed(2) } });
+  const below = await userPage.request.post('/api/invest/start-invest', { data: { planName: cheapest.name, amount: formatCents(lowest - 1) } });
   expect(below.status()).toBe(400);
   expect((await below.json()).message).toContain(`accepts ${shown}`);
   await staffContext.close();

@@ -29,14 +29,22 @@ export function parseAmount(input: unknown): ParsedAmount {
   }
   if (text === '') return { ok: false, message: 'Amount is required' };
   if (text.startsWith('-')) return { ok: false, message: 'Amount must be greater than zero' };
-  const match = DECIMAL.exec(text);
-  if (!match) return { ok: false, message: 'Amount must be a number with at most two decimals' };
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  const cents = Number(whole) * 100 + Number(fraction);
+  const cents = hundredthsFromDecimal(text);
+  if (cents === undefined) return { ok: false, message: 'Amount must be a number with at most two decimals' };
   if (cents <= 0) return { ok: false, message: 'Amount must be greater than zero' };
   if (cents > MAX_AMOUNT_CENTS) return { ok: false, message: 'Amount is too large' };
   return { ok: true, cents };
+}
+
+/**
+ * A non-negative decimal with at most two places ("12.5") as a whole number of hundredths
+ * (1250: cents of dollars, basis points of a percent), in integer arithmetic; undefined for
+ * anything else.
+ */
+export function hundredthsFromDecimal(text: string): number | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /** Formats integer cents as "1234.50" (no grouping), the API's money shape. */

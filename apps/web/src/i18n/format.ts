@@ -42,6 +42,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : '—';
 }
 
+const dateOnly = localeDateFormat({ dateStyle: 'medium' });
+
+/** An API timestamp as a day ("Mar 1, 2026"). */
+export function formatDate(iso: string): string {
+  return dateOnly.format(new Date(iso));
+}
+
 /** A rate in percent: 8 -> "8%", 12.5 -> "12.5%" ("12,5 %" in German). Rates only; money never goes through here. */
 export function formatPercent(value: number): string {
   const language = currentLanguage();

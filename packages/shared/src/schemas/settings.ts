@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REFERRAL_BONUS_DEFAULT_BASIS_POINTS, REFERRAL_BONUS_MAX_CENTS } from '../constants';
-import { formatUsd } from '../money';
+import { formatUsd, hundredthsFromDecimal } from '../money';
 import { assetSymbolField, evmTokenListSchema, TOKEN_DECIMALS_MESSAGE } from './chain';
 
 /** The rule of a setting kept in hundredths (cents, basis points): a whole number from 0 to `max`, else `message`. */
@@ -96,12 +96,12 @@ export function settingsAssets(tokens: readonly { symbol: string }[]): string[] 
 const hundredthsText = z.string().transform((text, ctx) => {
   const value = text.trim();
   if (value === '') return 0;
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match) {
+  const hundredths = hundredthsFromDecimal(value);
+  if (hundredths === undefined) {
     ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.hundredths });
     return z.NEVER;
   }
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return hundredths;
 });
 
 /** A token's decimals as typed: a whole number (its range is evmTokenSchema's). */

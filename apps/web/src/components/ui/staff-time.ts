@@ -1,18 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { localeDateFormat } from '../../i18n/format';
-
-const dateTime = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = localeDateFormat({ dateStyle: 'medium' });
-
-/** A timestamp in the staff pages, in the app's language: "Mar 1, 2026, 9:00 AM"; "—" when there is none. */
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
-}
-
-/** A day in the staff pages: "Mar 1, 2026". */
-export function formatDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
-}
 
 /** Minutes since `iso` (never negative). */
 export function minutesSince(iso: string, now = Date.now()): number {

@@ -9,8 +9,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, Textarea } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { QueueItem, StaffQueue } from '../../../components/ui/staff-queue';
-import { formatDateTime, minutesSince, useStaffTime } from '../../../components/ui/staff-time';
-import { formatLocaleNumber, formatMoney } from '../../../i18n/format';
+import { minutesSince, useStaffTime } from '../../../components/ui/staff-time';
+import { formatDateTime, formatLocaleNumber, formatMoney } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api';
 import { useDecideInvestmentMutation, usePendingInvestmentsInfiniteQuery } from '../api/invest-api';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { QueueItem, ReviewLink, StaffQueue } from '../../../components/ui/staff-queue';
-import { formatDateTime } from '../../../components/ui/staff-time';
+import { formatDateTime } from '../../../i18n/format';
 import { usePendingDepositsInfiniteQuery } from '../api/money-api';
 import { ChainEvidenceNote } from '../components/chain-evidence';
 

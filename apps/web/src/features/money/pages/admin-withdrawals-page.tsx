@@ -4,7 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { QueueItem, ReviewLink, StaffQueue } from '../../../components/ui/staff-queue';
-import { formatDateTime, useStaffTime } from '../../../components/ui/staff-time';
+import { useStaffTime } from '../../../components/ui/staff-time';
+import { formatDateTime } from '../../../i18n/format';
 import { usePendingWithdrawalsInfiniteQuery } from '../api/money-api';
 
 export function AdminWithdrawalsPage() {

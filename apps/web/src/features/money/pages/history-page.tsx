@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { translateFrom } from '../../../i18n/messages';
+import { cn } from '../../../lib/cn';
 import type { TFunction } from 'i18next';
 import { HISTORY_TYPES, INVESTMENT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryType } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -30,6 +31,15 @@ function signed(item: HistoryItem): string {
   if (item.type === 'Withdrawal' || item.type === 'Investment') return item.amount.startsWith('-') ? item.amount : `-${item.amount}`;
   return item.amount;
 }
+
+/** The table's head: each column's label key and alignment. */
+const COLUMNS: Array<[key: string, align?: string]> = [
+  ['historyPage.columns.date'],
+  ['historyPage.type'],
+  ['historyPage.columns.details'],
+  ['historyPage.status'],
+  ['historyPage.columns.amount', 'text-right'],
+];
 
 export function HistoryPage() {
   const { t, i18n } = useTranslation('app');
@@ -104,21 +114,11 @@ export function HistoryPage() {
             <caption className="sr-only">{t('historyPage.title')}</caption>
             <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-500 sm:table-header-group dark:bg-slate-800 dark:text-slate-400">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t('historyPage.columns.date')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('historyPage.type')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('historyPage.columns.details')}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t('historyPage.status')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t('historyPage.columns.amount')}
-                </th>
+                {COLUMNS.map(([key, align]) => (
+                  <th key={key} scope="col" className={cn('px-4 py-3', align)}>
+                    {t(key)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { ReviewDetail, ReviewPage } from '../../../components/ui/review-detail';
-import { formatDateTime } from '../../../components/ui/staff-time';
+import { formatDateTime } from '../../../i18n/format';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecidePaymentMutation, usePaymentQuery } from '../api/money-api';
