@@ -20,7 +20,13 @@ if (!other) {
   process.exit(2);
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
-const PINNED = ['GET /api/health', 'GET /api/users/getUser (session)', 'GET /api/invest/plans (public)', 'GET /api/money/dashboard (session)'];
+const PINNED = [
+  'GET /api/health',
+  'GET /api/users/getUser (session)',
+  'GET /api/invest/plans (public)',
+  'GET /api/money/dashboard (session)',
+  'GET /api/invest/getTransactionHistory (session)',
+];
 const pinned = [...scenarios, ...proofScenarios].filter((scenario) => PINNED.includes(scenario.name));
 const builds = [
   { name: 'other', checkout: other },

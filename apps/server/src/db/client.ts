@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -57,8 +58,9 @@ async function shippedMigrationCount(): Promise<number> {
   return shippedCount;
 }
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** `preparedStatements: false` only to measure what they bring (bench/pglite-statements.ts). */
+export function wrapPglite(client: PGlite, { preparedStatements = true } = {}): Database {
+  const db = drizzlePglite(preparedStatements ? withPreparedStatements(client) : client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
