@@ -19,7 +19,8 @@ const plan = (name: string) => ({ id: crypto.randomUUID(), name, roiBasisPoints:
 describe('db/pglite-statements: the embedded database prepares each statement once (ADR 0022)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openTestDatabase();
+    // The embedded database on either run of the server suites (this is about PGlite only).
+    database = await openTestDatabase({ postgres: false });
   });
   afterAll(() => database.close());
 
