@@ -1,26 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
-import { apiFetch, errorMessage } from '../../lib/api';
+import { useExitImpersonation } from '../../lib/exit-impersonation';
 import { notify } from '../../lib/notify';
 import { useAppSelector } from '../../lib/hooks';
 
 /** Shown on every page while a staff member views the product as a user (read-only). */
 export function ImpersonationBanner() {
   const user = useAppSelector((state) => state.auth.user);
-  const [busy, setBusy] = useState(false);
+  const { exiting, exit } = useExitImpersonation((message) => notify('error', message));
   const { t } = useTranslation();
   if (!user?.isImpersonated) return null;
-
-  async function exit() {
-    setBusy(true);
-    try {
-      await apiFetch('/api/users/exit-impersonation', { method: 'POST' });
-      window.location.assign('/user-profile');
-    } catch (error) {
-      notify('error', errorMessage(error, 'Something went wrong.'));
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="bg-amber-400 text-amber-950" role="status">
@@ -28,7 +16,7 @@ export function ImpersonationBanner() {
         <p>
           {t('shell.impersonation.viewingBefore')}<strong>{user.name}</strong>{t('shell.impersonation.viewingAfter')}
         </p>
-        <button type="button" onClick={exit} disabled={busy} className="rounded-md bg-amber-950 px-3 py-1.5 font-semibold text-amber-50 hover:bg-amber-900 disabled:opacity-60">
+        <button type="button" onClick={exit} disabled={exiting} className="rounded-md bg-amber-950 px-3 py-1.5 font-semibold text-amber-50 hover:bg-amber-900 disabled:opacity-60">
           {t('shell.impersonation.exit')}
         </button>
       </div>

@@ -6,40 +6,6 @@ import { initialAuthState, type AuthState } from './auth-state';
 
 export { initialAuthState, type AuthState } from './auth-state';
 
-const reject = (fallback: string) => (error: unknown) => errorMessage(error, fallback);
-
-export const loginStatus = createAsyncThunk<boolean, void, { rejectValue: string }>(
-  'auth/loginStatus',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await apiFetch<boolean>('/api/users/loginStatus');
-    } catch (error) {
-      return rejectWithValue(reject('Could not check login status')(error));
-    }
-  },
-);
-
-export const getUser = createAsyncThunk<UserView, void, { rejectValue: string }>('auth/getUser', async (_, { rejectWithValue }) => {
-  try {
-    return await apiFetch<UserView>('/api/users/getUser');
-  } catch (error) {
-    return rejectWithValue(reject('Could not load your account')(error));
-  }
-});
-
-export const logout = createAsyncThunk<{ message: string }, void, { rejectValue: string }>(
-  'auth/logout',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await apiFetch<{ message: string }>('/api/users/logout');
-    } catch (error) {
-      return rejectWithValue(reject('Logout failed')(error));
-    }
-  },
-);
-
-// ---------------------------------------------------------------- sign-in and account thunks (SPEC §4)
-
 type Rejects = { rejectValue: string };
 type SignInRejects = { rejectValue: string; rejectedMeta: { twoFactorRequired: boolean; passkeyAvailable: boolean } };
 
@@ -53,6 +19,16 @@ function thunk<Result, Arg>(type: string, fallback: string, run: (arg: Arg) => P
     }
   });
 }
+
+// ---------------------------------------------------------------- the session: status, account, logout
+
+export const loginStatus = thunk('auth/loginStatus', 'Could not check login status', (_: void) => apiFetch<boolean>('/api/users/loginStatus'));
+export const getUser = thunk('auth/getUser', 'Could not load your account', (_: void) => apiFetch<UserView>('/api/users/getUser'));
+export const logout = thunk('auth/logout', 'Logout failed', (_: void) => apiFetch<{ message: string }>('/api/users/logout'));
+
+const sessionThunks = [loginStatus, getUser, logout] as const;
+
+// ---------------------------------------------------------------- sign-in and account thunks (SPEC §4)
 
 /** Sign-in thunks also say whether an authenticator code is wanted. */
 function signInThunk<Arg>(type: string, fallback: string, run: (arg: Arg) => Promise<UserView>) {
@@ -158,9 +134,6 @@ const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loginStatus.pending, (state) => {
-        state.isLoading = true;
-      })
       .addCase(loginStatus.fulfilled, (state, action) => {
         state.isLoading = false;
         state.isSuccess = true;
@@ -168,15 +141,9 @@ const authSlice = createSlice({
         state.statusChecked = true;
         if (!action.payload) state.user = null;
       })
-      .addCase(loginStatus.rejected, (state, action) => {
-        state.isLoading = false;
-        state.isError = true;
+      .addCase(loginStatus.rejected, (state) => {
         state.isLoggedIn = false;
         state.statusChecked = true;
-        state.message = action.payload ?? '';
-      })
-      .addCase(getUser.pending, (state) => {
-        state.isLoading = true;
       })
       .addCase(getUser.fulfilled, (state, action) => {
         state.isLoading = false;
@@ -184,25 +151,12 @@ const authSlice = createSlice({
         state.isLoggedIn = true;
         state.user = action.payload;
       })
-      .addCase(getUser.rejected, (state, action) => {
-        state.isLoading = false;
-        state.isError = true;
-        state.message = action.payload ?? '';
-      })
-      .addCase(logout.pending, (state) => {
-        state.isLoading = true;
-      })
       .addCase(logout.fulfilled, (state, action) => {
         state.isLoading = false;
         state.isSuccess = true;
         state.isLoggedIn = false;
         state.user = null;
         state.message = action.payload.message;
-      })
-      .addCase(logout.rejected, (state, action) => {
-        state.isLoading = false;
-        state.isError = true;
-        state.message = action.payload ?? '';
       })
       // SPEC §4: register, login, Google login and login-with-code success sign in (and a passkey sign-in).
       .addCase(register.fulfilled, signedIn)
@@ -234,6 +188,15 @@ const authSlice = createSlice({
       .addCase(changePassword.fulfilled, (state, action) => finished(state, action.payload.message))
       .addCase(forgotPassword.fulfilled, (state, action) => finished(state, action.payload.message))
       .addCase(resetPassword.fulfilled, (state, action) => finished(state, action.payload.message))
+      // The session's requests go pending (loading on), then rejected (error on, message stored).
+      .addMatcher(isPending(...sessionThunks), (state) => {
+        state.isLoading = true;
+      })
+      .addMatcher(isRejected(...sessionThunks), (state, action) => {
+        state.isLoading = false;
+        state.isError = true;
+        state.message = action.payload ?? '';
+      })
       // Every auth action goes pending (loading on), then rejected (error on, message stored).
       .addMatcher(isPending(...accountThunks), (state) => {
         state.isLoading = true;

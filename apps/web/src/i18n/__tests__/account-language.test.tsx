@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp, stubFetch, testUser } from '../../test/render';
 import { changeLanguage } from '..';
+import { resetLanguageAfterEach } from '../../test/language';
 
-afterEach(async () => {
-  await changeLanguage('en');
-  localStorage.clear();
-});
+resetLanguageAfterEach();
 
 describe("the signed-in account's language", () => {
   it("wins over this browser's pick: the app switches to it and <html lang> follows", async () => {

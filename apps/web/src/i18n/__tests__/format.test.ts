@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage, currentLanguage } from '..';
 import { formatCountdown, formatDateTime, formatDuration, formatMoney, formatPercent, formatUsd, localeDateFormat } from '../format';
 import { formatNumber } from '../../lib/numbers';
+import { resetLanguageAfterEach } from '../../test/language';
 
-afterEach(async () => {
-  await changeLanguage('en');
-  localStorage.clear();
-});
+resetLanguageAfterEach();
 
 describe('formatting follows the language; amounts stay US dollars', () => {
   it('English keeps the spec format', () => {

@@ -12,6 +12,7 @@ import { LoginWithCodePage } from '../pages/login-with-code-page';
 import { VerifyPage } from '../pages/verify-page';
 import { resetCountriesCache } from '../components/use-countries';
 import { login } from '../auth-slice';
+import { clickAndExpect, confirmAfterMismatch } from './auth-test-utils';
 
 function page(path: string, element: React.ReactNode): RouteObject {
   return {
@@ -64,12 +65,10 @@ describe('/login', () => {
     const { calls } = api({});
     const user = userEvent.setup();
     renderApp('/login', { routes });
-    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    expect((await screen.findAllByText('All fields are required')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Sign In', 'All fields are required');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect((await screen.findAllByText('Please enter a valid email')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Sign In', 'Please enter a valid email');
     expect(calls.filter((c) => c.url.endsWith('/api/users/login'))).toHaveLength(0);
   });
 
@@ -221,8 +220,7 @@ describe('/register', () => {
     renderApp('/register', { routes });
     await screen.findByRole('option', { name: 'France' });
     await fill(user, overrides);
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Create account', message);
     expect(calls.some((c) => c.url.endsWith('/api/users/register'))).toBe(false);
   });
 
@@ -230,8 +228,7 @@ describe('/register', () => {
     api({ '/api/countries': { body: COUNTRIES } });
     const user = userEvent.setup();
     renderApp('/register', { routes });
-    await user.click(await screen.findByRole('button', { name: 'Create account' }));
-    expect((await screen.findAllByText('All fields are required')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Create account', 'All fields are required');
   });
 
   it('says so when the countries cannot be loaded', async () => {
@@ -256,11 +253,9 @@ describe('/forgot and /resetPassword', () => {
     api({ '/api/users/forgotPassword': { body: { message: 'If an account exists for this email, we have sent a password reset link to it.' } } });
     const user = userEvent.setup();
     renderApp('/forgot', { routes });
-    await user.click(await screen.findByRole('button', { name: 'Get Reset Email' }));
-    expect((await screen.findAllByText('Please enter an email')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Get Reset Email', 'Please enter an email');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Get Reset Email' }));
-    expect((await screen.findAllByText(/we have sent a password reset link/)).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Get Reset Email', /we have sent a password reset link/);
   });
 
   it('resets with the token from the link and goes to /login', async () => {
@@ -268,12 +263,7 @@ describe('/forgot and /resetPassword', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/resetPassword/tok123', { routes });
     await user.type(await screen.findByLabelText('New password'), 'N3w-password');
-    await user.type(screen.getByLabelText('Confirm new password'), 'N3w-passwordX');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect((await screen.findAllByText('Passwords do not match')).length).toBeGreaterThan(0);
-    await user.clear(screen.getByLabelText('Confirm new password'));
-    await user.type(screen.getByLabelText('Confirm new password'), 'N3w-password');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await confirmAfterMismatch(user, { wrong: 'N3w-passwordX', right: 'N3w-password', submit: 'Reset Password' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const call = calls.find((c) => c.url.endsWith('/api/users/resetPassword/tok123'))!;
     expect(call.init?.method).toBe('PATCH');
@@ -286,11 +276,9 @@ describe('/loginWithCode/:email', () => {
     const { calls } = api({ '/api/users/loginWithCode/ada%40example.com': { body: testUser() } });
     const user = userEvent.setup();
     const { store } = renderApp('/loginWithCode/ada%40example.com', { routes });
-    await user.click(await screen.findByRole('button', { name: 'Proceed To Login' }));
-    expect((await screen.findAllByText('Please fill in the login code')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Proceed To Login', 'Please fill in the login code');
     await user.type(screen.getByLabelText('Access code'), 'abc');
-    await user.click(screen.getByRole('button', { name: 'Proceed To Login' }));
-    expect((await screen.findAllByText('Access code must be 6 characters')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Proceed To Login', 'Access code must be 6 characters');
     await user.type(screen.getByLabelText('Access code'), 'd23');
     await user.click(screen.getByRole('button', { name: 'Proceed To Login' }));
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
@@ -305,8 +293,7 @@ describe('/loginWithCode/:email', () => {
     expect(await screen.findByText(/takes a 6-character access code from your email/)).toBeInTheDocument();
     expect(screen.queryByText(/We emailed/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
-    expect((await screen.findAllByText('All fields are required')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Send me a code', 'All fields are required');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     expect(await screen.findByText(/We emailed a 6-character access code/)).toBeInTheDocument();
@@ -359,8 +346,7 @@ describe('/verify/:verificationToken', () => {
     api({ '/api/users/verifyUser/old': { status: 400, body: { message: 'Invalid or expired link. Please request a new one.' } } });
     const user = userEvent.setup();
     renderApp('/verify/old', { routes });
-    await user.click(await screen.findByRole('button', { name: 'Verify & Continue' }));
-    expect((await screen.findAllByText('Invalid or expired link. Please request a new one.')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Verify & Continue', 'Invalid or expired link. Please request a new one.');
   });
 
   it('offers a new link after a bad one: signing in first, then back here straight to the offer', async () => {

@@ -8,6 +8,7 @@ import { renderApp, renderWithStore, stubFetch, testUser } from '../../../test/r
 import { UserProfilePage } from '../pages/user-profile-page';
 import { UnverifiedEmailBanner } from '../components/verification-banner';
 import { describeAgent } from '../components/devices-section';
+import { clickAndExpect, confirmAfterMismatch } from './auth-test-utils';
 
 const routes: RouteObject[] = [
   {
@@ -122,16 +123,10 @@ describe('/user-profile', () => {
     const user = userEvent.setup();
     renderApp('/user-profile', { routes, user: testUser() });
     await user.click(await screen.findByRole('tab', { name: 'Security' }));
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect((await screen.findAllByText('All fields are required')).length).toBeGreaterThan(0);
+    await clickAndExpect(user, 'Change Password', 'All fields are required');
     await user.type(screen.getByLabelText('Current password'), 'Old-pass1');
     await user.type(screen.getByLabelText('New password'), 'N3w-pass!');
-    await user.type(screen.getByLabelText('Confirm new password'), 'N3w-pass?');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect((await screen.findAllByText('Passwords do not match')).length).toBeGreaterThan(0);
-    await user.clear(screen.getByLabelText('Confirm new password'));
-    await user.type(screen.getByLabelText('Confirm new password'), 'N3w-pass!');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await confirmAfterMismatch(user, { wrong: 'N3w-pass?', right: 'N3w-pass!', submit: 'Change Password' });
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.url.endsWith('/api/users/changePassword'))!.init!.body))).toEqual({
       oldPassword: 'Old-pass1',

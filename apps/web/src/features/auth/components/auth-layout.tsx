@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../../app/layouts/brand-mark';
 import { Card } from '../../../components/ui/card';
 
-/** The frame of the sign-in pages: a centred card with a heading, the form, and links below. */
+/** The link below the card, after an optional prompt ("New to Vaultline? Create an account"). */
+export type AuthFooterLink = { prompt?: string; to: string; label: string };
+
+/** The frame of the sign-in pages: a centred card with a heading, the form, and a link below. */
 export function AuthLayout({
   title,
   subtitle,
@@ -15,7 +18,7 @@ export function AuthLayout({
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  footer?: AuthFooterLink;
   wide?: boolean;
 }) {
   const { t } = useTranslation('auth');
@@ -30,7 +33,14 @@ export function AuthLayout({
           {subtitle && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>}
         </div>
         <Card className="p-6 sm:p-8">{children}</Card>
-        {footer && <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">{footer}</div>}
+        {footer && (
+          <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+            {footer.prompt && `${footer.prompt} `}
+            <Link to={footer.to} className={linkClass}>
+              {footer.label}
+            </Link>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -6,7 +6,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { settleWhileLive } from '../../../lib/live-request';
 import { authApi, type DeviceSession } from '../api/auth-api';
+import { SecurityHeading } from './security-heading';
 import { localeDateFormat } from '../../../i18n/format';
 import { i18n } from '../../../i18n';
 
@@ -47,29 +49,27 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
   const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
+  /** A list that cannot load says so and shows none. */
+  const loadFailed = useCallback(
+    (error: unknown) => {
+      toast.error(errorMessage(error, t('devices.loadFailed')));
+      setSessions([]);
+    },
+    [t],
+  );
+
   const load = useCallback(async () => {
     try {
       setSessions((await authApi.sessions()).sessions);
     } catch (error) {
-      toast.error(errorMessage(error, t('devices.loadFailed')));
-      setSessions([]);
+      loadFailed(error);
     }
-  }, [t]);
+  }, [loadFailed]);
 
-  useEffect(() => {
-    let live = true;
-    authApi
-      .sessions()
-      .then((answer) => live && setSessions(answer.sessions))
-      .catch((error: unknown) => {
-        if (!live) return;
-        toast.error(errorMessage(error, t('devices.loadFailed')));
-        setSessions([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [refreshKey, t]);
+  useEffect(
+    () => settleWhileLive(authApi.sessions(), (answer) => setSessions(answer.sessions), loadFailed),
+    [refreshKey, loadFailed],
+  );
 
   async function signOut(session: DeviceSession) {
     setBusy(session.id);
@@ -102,12 +102,7 @@ export function DevicesSection({ readOnly, refreshKey = 0 }: { readOnly: boolean
 
   return (
     <section aria-labelledby="devices-heading" className="space-y-4">
-      <div>
-        <h2 id="devices-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t('devices.title')}
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('devices.intro')}</p>
-      </div>
+      <SecurityHeading id="devices-heading" title={t('devices.title')} intro={t('devices.intro')} />
       {sessions === null ? (
         <Spinner label={t('devices.loading')} />
       ) : (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
+import { settleWhileLive } from '../../../lib/live-request';
 import { authApi } from '../api/auth-api';
 
 interface GoogleIdApi {
@@ -45,31 +46,21 @@ export function GoogleSignIn({ onCredential }: { onCredential: (credential: stri
     callback.current = onCredential;
   }, [onCredential]);
 
-  useEffect(() => {
-    let live = true;
-    authApi
-      .authOptions()
-      .then((options) => live && setClientId(options.googleClientId))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Without the options the button stays hidden, as with no client id.
+  useEffect(() => settleWhileLive(authApi.authOptions(), (options) => setClientId(options.googleClientId), () => {}), []);
 
   useEffect(() => {
     if (!clientId) return;
-    let live = true;
-    loadScript()
-      .then(() => {
+    return settleWhileLive(
+      loadScript(),
+      () => {
         const id = window.google?.accounts?.id;
-        if (!live || !id || !container.current) return;
+        if (!id || !container.current) return;
         id.initialize({ client_id: clientId, callback: (response) => response.credential && callback.current(response.credential) });
         id.renderButton(container.current, { theme: 'outline', size: 'large', text: 'signin_with', width: 320 });
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
+      },
+      () => setFailed(true),
+    );
   }, [clientId]);
 
   if (!clientId) return null;

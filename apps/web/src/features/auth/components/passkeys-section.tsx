@@ -18,12 +18,14 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { settleWhileLive } from '../../../lib/live-request';
 import { toast } from '../../../lib/toast';
 import { passkeysApi, ReauthRequiredError } from '../api/passkeys-api';
 import { confirmWithPasskey, createPasskey, passkeyErrorMessage } from '../passkeys';
 import { describeAgent } from './devices-section';
 import { toastFirstError } from './form-errors';
 import { PasswordInput } from './password-input';
+import { SecurityHeading } from './security-heading';
 import { localeDateFormat } from '../../../i18n/format';
 
 const date = localeDateFormat({ dateStyle: 'medium' });
@@ -196,54 +198,36 @@ export function PasskeysSection({ readOnly }: { readOnly: boolean }) {
   const [open, setOpen] = useState<Open>(null);
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    passkeysApi
-      .list()
-      .then((answer) => live && setList(answer))
-      .catch((error: unknown) => live && toast.error(errorMessage(error, t('passkeys.loadFailed'))));
-    return () => {
-      live = false;
-    };
-  }, [version, t]);
+  useEffect(
+    () => settleWhileLive(passkeysApi.list(), setList, (error) => toast.error(errorMessage(error, t('passkeys.loadFailed')))),
+    [version, t],
+  );
 
   const reload = () => setVersion((count) => count + 1);
   // Asked again at removal by the server; knowing it here spares a refused request first.
   const recentlySignedIn = () => Boolean(list?.recentAuthUntil && Date.parse(list.recentAuthUntil) > Date.now());
 
-  async function add(name: string): Promise<boolean> {
+  /** The name dialog's save: whether it worked (the dialog closes), with a toast either way. */
+  async function save(work: () => Promise<unknown>, done: string, failure: (error: unknown) => string): Promise<boolean> {
     try {
-      await createPasskey(name);
-      toast.success(t('passkeys.added'));
+      await work();
+      toast.success(done);
       reload();
       return true;
     } catch (error) {
-      toast.error(passkeyErrorMessage(error, t('passkeys.addFailed')));
+      toast.error(failure(error));
       return false;
     }
   }
 
-  async function rename(passkey: PasskeyView, name: string): Promise<boolean> {
-    try {
-      await passkeysApi.rename(passkey.id, name);
-      toast.success(t('passkeys.renamed'));
-      reload();
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, t('passkeys.renameFailed')));
-      return false;
-    }
-  }
+  const add = (name: string) => save(() => createPasskey(name), t('passkeys.added'), (error) => passkeyErrorMessage(error, t('passkeys.addFailed')));
+  const rename = (passkey: PasskeyView, name: string) =>
+    save(() => passkeysApi.rename(passkey.id, name), t('passkeys.renamed'), (error) => errorMessage(error, t('passkeys.renameFailed')));
 
   return (
     <section aria-labelledby="passkeys-heading" className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t('passkeys.title')}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('passkeys.intro')}</p>
-        </div>
+        <SecurityHeading id="passkeys-heading" title={t('passkeys.title')} intro={t('passkeys.intro')} className="min-w-0" />
         <Button className="shrink-0 self-start" onClick={() => setOpen({ kind: 'add' })} disabled={readOnly || !list}>
           <Plus className="size-4" aria-hidden />
           {t('passkeys.add')}

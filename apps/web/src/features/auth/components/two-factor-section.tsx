@@ -7,10 +7,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
+import { settleWhileLive } from '../../../lib/live-request';
 import { useAppDispatch } from '../../../lib/hooks';
 import { authApi } from '../api/auth-api';
 import { getUser } from '../auth-slice';
 import { PasswordInput } from './password-input';
+import { SecurityHeading } from './security-heading';
 
 type Setup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 
@@ -75,16 +77,10 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
     }
   }
 
-  useEffect(() => {
-    let live = true;
-    authApi
-      .twoFactorStatus()
-      .then((answer) => live && setStatus(answer))
-      .catch((error: unknown) => live && toast.error(errorMessage(error, t('twoFactor.loadFailed'))));
-    return () => {
-      live = false;
-    };
-  }, [t]);
+  useEffect(
+    () => settleWhileLive(authApi.twoFactorStatus(), setStatus, (error) => toast.error(errorMessage(error, t('twoFactor.loadFailed')))),
+    [t],
+  );
 
   async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
     setBusy(true);
@@ -106,53 +102,46 @@ export function TwoFactorSection({ readOnly }: { readOnly: boolean }) {
     }
   }
 
-  async function enable(event: FormEvent) {
+  /** The forms' submit: refused with `missing` while a field is empty, else the request, its message, `after`, and the status again. */
+  async function submit<T extends { message: string }>(event: FormEvent, missing: string | null, work: () => Promise<T>, after: (answer: T) => void) {
     event.preventDefault();
-    if (!code.trim()) return toast.error(t('twoFactor.codeNeeded'));
-    const answer = await run(() => authApi.twoFactorEnable(code.trim()));
+    if (missing) return toast.error(missing);
+    const answer = await run(work);
     if (!answer) return;
     toast.success(answer.message);
-    setSetup(null);
-    setCodes(answer.recoveryCodes);
-    setCode('');
-    void dispatch(getUser());
+    after(answer);
     void refresh();
   }
 
-  async function disable(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !code.trim()) return toast.error(t('twoFactor.allRequired'));
-    const answer = await run(() => authApi.twoFactorDisable(password, code.trim()));
-    if (!answer) return;
-    toast.success(answer.message);
-    setMode('idle');
-    setPassword('');
-    setCode('');
-    void dispatch(getUser());
-    void refresh();
-  }
+  const codeMissing = code.trim() ? null : t('twoFactor.codeNeeded');
 
-  async function regenerate(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) return toast.error(t('twoFactor.codeNeeded'));
-    const answer = await run(() => authApi.recoveryCodes(code.trim()));
-    if (!answer) return;
-    toast.success(answer.message);
-    setMode('idle');
-    setCode('');
-    setCodes(answer.recoveryCodes);
-    void refresh();
-  }
+  const enable = (event: FormEvent) =>
+    submit(event, codeMissing, () => authApi.twoFactorEnable(code.trim()), (answer) => {
+      setSetup(null);
+      setCodes(answer.recoveryCodes);
+      setCode('');
+      void dispatch(getUser());
+    });
+
+  const disable = (event: FormEvent) =>
+    submit(event, password && code.trim() ? null : t('twoFactor.allRequired'), () => authApi.twoFactorDisable(password, code.trim()), () => {
+      setMode('idle');
+      setPassword('');
+      setCode('');
+      void dispatch(getUser());
+    });
+
+  const regenerate = (event: FormEvent) =>
+    submit(event, codeMissing, () => authApi.recoveryCodes(code.trim()), (answer) => {
+      setMode('idle');
+      setCode('');
+      setCodes(answer.recoveryCodes);
+    });
 
   return (
     <section aria-labelledby="two-factor-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t('twoFactor.title')}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('twoFactor.intro')}</p>
-        </div>
+        <SecurityHeading id="two-factor-heading" title={t('twoFactor.title')} intro={t('twoFactor.intro')} />
         {status && <Badge tone={status.enabled ? 'success' : 'neutral'}>{status.enabled ? t('twoFactor.on') : t('twoFactor.off')}</Badge>}
       </div>
 

@@ -1,19 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
 import { MailCheck } from 'lucide-react';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { translateMessage } from '../../../i18n/messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { forgotPassword } from '../auth-slice';
-import { AuthLayout, linkClass } from '../components/auth-layout';
+import { AuthButton } from '../components/auth-button';
+import { AuthLayout } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 
 export function ForgotPage() {
@@ -42,11 +41,7 @@ export function ForgotPage() {
     <AuthLayout
       title={t('forgot.title')}
       subtitle={t('forgot.subtitle')}
-      footer={
-        <Link to="/login" className={linkClass}>
-          {t('forgot.backToSignIn')}
-        </Link>
-      }
+      footer={{ to: '/login', label: t('forgot.backToSignIn') }}
     >
       {sent && (
         <Alert tone="success" title={t('forgot.checkInbox')} className="mb-5">
@@ -57,10 +52,9 @@ export function ForgotPage() {
         <Field label={t('common.email')} error={errors.email?.message}>
           {(props) => <Input {...props} {...field('email')} type="email" autoComplete="email" placeholder={t('common.emailPlaceholder')} />}
         </Field>
-        <Button type="submit" size="lg" className="w-full" loading={isLoading}>
-          <MailCheck className="size-5" aria-hidden />
+        <AuthButton type="submit" icon={MailCheck} loading={isLoading}>
           {t('forgot.submit')}
-        </Button>
+        </AuthButton>
       </form>
     </AuthLayout>
   );

@@ -11,6 +11,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login, loginWithGoogle, loginWithPasskey } from '../auth-slice';
+import { AuthButton } from '../components/auth-button';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 import { GoogleSignIn } from '../components/google-sign-in';
@@ -97,14 +98,7 @@ export function LoginPage() {
     <AuthLayout
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      footer={
-        <>
-          {t('login.newTo')}{' '}
-          <Link to="/register" className={linkClass}>
-            {t('login.createAccount')}
-          </Link>
-        </>
-      }
+      footer={{ prompt: t('login.newTo'), to: '/register', label: t('login.createAccount') }}
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
         <Field label={t('common.email')} error={errors.email?.message}>
@@ -135,15 +129,13 @@ export function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" loading={isLoading}>
-          <LogIn className="size-5" aria-hidden />
+        <AuthButton type="submit" icon={LogIn} loading={isLoading}>
           {t('nav.signIn')}
-        </Button>
+        </AuthButton>
         {passkeys && !needsCode && (
-          <Button variant="outline" size="lg" className="w-full" onClick={() => void onPasskey()} loading={passkeyBusy}>
-            <Fingerprint className="size-5" aria-hidden />
+          <AuthButton variant="outline" icon={Fingerprint} onClick={() => void onPasskey()} loading={passkeyBusy}>
             {t('login.withPasskey')}
-          </Button>
+          </AuthButton>
         )}
       </form>
       <GoogleSignIn onCredential={(credential) => void onGoogle(credential)} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
@@ -12,6 +12,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login, loginWithCode, sendLoginCode } from '../auth-slice';
+import { AuthButton } from '../components/auth-button';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { Emphasis } from '../../../components/ui/emphasis';
 import { toastFirstError } from '../components/form-errors';
@@ -87,11 +88,7 @@ export function LoginWithCodePage() {
           className="break-all text-slate-900 dark:text-white"
         />
       }
-      footer={
-        <Link to="/login" className={linkClass}>
-          {t('code.backToSignIn')}
-        </Link>
-      }
+      footer={{ to: '/login', label: t('code.backToSignIn') }}
     >
       {sent ? (
         <Alert tone="info" title={t('code.newBrowser')} className="mb-5">
@@ -119,10 +116,9 @@ export function LoginWithCodePage() {
             />
           )}
         </Field>
-        <Button type="submit" size="lg" variant={sent ? 'primary' : 'outline'} className="w-full" loading={isLoading && !resending && sent}>
-          <ShieldCheck className="size-5" aria-hidden />
+        <AuthButton type="submit" variant={sent ? 'primary' : 'outline'} icon={ShieldCheck} loading={isLoading && !resending && sent}>
           {t('code.submit')}
-        </Button>
+        </AuthButton>
       </form>
       {sent && (
         <div className="mt-5 text-center text-sm text-slate-600 dark:text-slate-400">

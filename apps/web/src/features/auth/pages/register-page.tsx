@@ -5,11 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
 import { UserPlus } from 'lucide-react';
 import { AUTH_MESSAGES, registerFormSchema, type RegisterFormInput } from '@app/shared';
-import { Button } from '../../../components/ui/button';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { register as registerAccount } from '../auth-slice';
+import { AuthButton } from '../components/auth-button';
 import { AuthLayout, linkClass } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 import { PasswordInput } from '../components/password-input';
@@ -74,14 +74,7 @@ export function RegisterPage() {
       wide
       title={t('register.title')}
       subtitle={t('register.subtitle')}
-      footer={
-        <>
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className={linkClass}>
-            {t('register.signIn')}
-          </Link>
-        </>
-      }
+      footer={{ prompt: t('register.haveAccount'), to: '/login', label: t('register.signIn') }}
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="grid gap-5 sm:grid-cols-2">
         <Field label={t('common.fullName')} error={errors.name?.message}>
@@ -129,10 +122,9 @@ export function RegisterPage() {
           {(props) => <Input {...props} {...field('referralCode')} autoComplete="off" placeholder={t('register.referralPlaceholder')} />}
         </Field>
         <div className="sm:col-span-2">
-          <Button type="submit" size="lg" className="w-full" loading={isLoading}>
-            <UserPlus className="size-5" aria-hidden />
+          <AuthButton type="submit" icon={UserPlus} loading={isLoading}>
             {t('register.submit')}
-          </Button>
+          </AuthButton>
           <p className="mt-3 text-center text-xs text-slate-500 dark:text-slate-400">
             {t('register.agree')}{' '}
             <Link to="/privacy-policy" className={linkClass}>

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../../lib/toast';
 import { KeyRound } from 'lucide-react';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@app/shared';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resetPassword } from '../auth-slice';
-import { AuthLayout, linkClass } from '../components/auth-layout';
+import { AuthButton } from '../components/auth-button';
+import { AuthLayout } from '../components/auth-layout';
 import { toastFirstError } from '../components/form-errors';
 import { PasswordInput } from '../components/password-input';
 import { PasswordStrength } from '../components/password-strength';
@@ -47,11 +47,7 @@ export function ResetPasswordPage() {
     <AuthLayout
       title={t('reset.title')}
       subtitle={t('reset.subtitle')}
-      footer={
-        <Link to="/forgot" className={linkClass}>
-          {t('reset.newLink')}
-        </Link>
-      }
+      footer={{ to: '/forgot', label: t('reset.newLink') }}
     >
       <form onSubmit={handleSubmit(onSubmit, toastFirstError)} noValidate className="space-y-5">
         <Field label={t('common.newPassword')} error={errors.password?.message}>
@@ -61,10 +57,9 @@ export function ResetPasswordPage() {
           {(props) => <PasswordInput {...props} {...field('password2')} autoComplete="new-password" />}
         </Field>
         <PasswordStrength password={password} />
-        <Button type="submit" size="lg" className="w-full" loading={isLoading}>
-          <KeyRound className="size-5" aria-hidden />
+        <AuthButton type="submit" icon={KeyRound} loading={isLoading}>
           {t('reset.submit')}
-        </Button>
+        </AuthButton>
       </form>
     </AuthLayout>
   );

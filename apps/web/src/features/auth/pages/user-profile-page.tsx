@@ -9,7 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { apiFetch, errorMessage } from '../../../lib/api';
+import { useExitImpersonation } from '../../../lib/exit-impersonation';
 import { cn } from '../../../lib/cn';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -49,7 +49,7 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [exiting, setExiting] = useState(false);
+  const { exiting, exit: exitImpersonation } = useExitImpersonation(toast.error);
   const [passwordChanges, setPasswordChanges] = useState(0);
   const [passkeysSupported] = useState(browserSupportsPasskeys);
   if (!user) return <Spinner label={t('shell.loadingAccount')} />;
@@ -63,17 +63,6 @@ export function UserProfilePage({ usersTabSlot }: UserProfilePageProps) {
       navigate('/login');
     } else {
       toast.error(result.payload ?? 'Logout failed');
-    }
-  }
-
-  async function exitImpersonation() {
-    setExiting(true);
-    try {
-      await apiFetch('/api/users/exit-impersonation', { method: 'POST' });
-      window.location.assign('/user-profile');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong.'));
-      setExiting(false);
     }
   }
 
