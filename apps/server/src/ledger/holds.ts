@@ -2,7 +2,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ledgerHolds, type AccountKind, type HoldPurpose, type JournalKind, type LedgerHoldRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { postJournal, type PostingInput } from './journal';
+import { postJournal, type JournalInput } from './journal';
+
+/** One journal moving an amount from one of the user's accounts to another. */
+function postMove(tx: Tx, journal: Omit<JournalInput, 'postings'>, move: { from: AccountKind; to: AccountKind; amountCents: number }) {
+  return postJournal(tx, {
+    ...journal,
+    postings: [
+      { account: move.from, amountCents: -move.amountCents },
+      { account: move.to, amountCents: move.amountCents },
+    ],
+  });
+}
 
 export interface PlaceHoldInput {
   userId: string;
@@ -23,18 +34,18 @@ export interface PlaceHoldInput {
  */
 export async function placeHold(tx: Tx, input: PlaceHoldInput): Promise<LedgerHoldRow> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new Error('A hold needs a positive amount');
-  const { journalId } = await postJournal(tx, {
-    kind: input.journalKind,
-    userId: input.userId,
-    actorId: input.actorId ?? input.userId,
-    label: input.label,
-    reference: `${input.purpose}:${input.reference}`,
-    at: input.at,
-    postings: [
-      { account: 'wallet', amountCents: -input.amountCents },
-      { account: 'held', amountCents: input.amountCents },
-    ],
-  });
+  const { journalId } = await postMove(
+    tx,
+    {
+      kind: input.journalKind,
+      userId: input.userId,
+      actorId: input.actorId ?? input.userId,
+      label: input.label,
+      reference: `${input.purpose}:${input.reference}`,
+      at: input.at,
+    },
+    { from: 'wallet', to: 'held', amountCents: input.amountCents },
+  );
   const [hold] = await tx
     .insert(ledgerHolds)
     .values({
@@ -81,33 +92,19 @@ export async function settleHold(tx: Tx, input: SettleHoldInput): Promise<{ hold
   if (!Number.isSafeInteger(fee) || fee < 0 || fee >= hold.amountCents) throw new Error('The fee must be smaller than the hold');
   const net = hold.amountCents - fee;
   const reference = `${input.purpose}:${input.reference}`;
-  const postings: PostingInput[] = [
-    { account: 'held', amountCents: -net },
-    { account: input.to, amountCents: net },
-  ];
-  const { journalId } = await postJournal(tx, {
-    kind: input.journalKind,
-    userId: hold.userId,
-    actorId: input.actorId ?? null,
-    label: input.label,
-    reference,
-    at: input.at,
-    postings,
-  });
+  const header = { userId: hold.userId, actorId: input.actorId ?? null, reference, at: input.at };
+  const { journalId } = await postMove(
+    tx,
+    { ...header, kind: input.journalKind, label: input.label },
+    { from: 'held', to: input.to, amountCents: net },
+  );
   let feeJournalId: number | undefined;
   if (fee > 0) {
-    ({ journalId: feeJournalId } = await postJournal(tx, {
-      kind: 'fee',
-      userId: hold.userId,
-      actorId: input.actorId ?? null,
-      label: input.feeLabel ?? 'Fee',
-      reference,
-      at: input.at,
-      postings: [
-        { account: 'held', amountCents: -fee },
-        { account: 'fee_income', amountCents: fee },
-      ],
-    }));
+    ({ journalId: feeJournalId } = await postMove(
+      tx,
+      { ...header, kind: 'fee', label: input.feeLabel ?? 'Fee' },
+      { from: 'held', to: 'fee_income', amountCents: fee },
+    ));
   }
   return { hold, journalId, feeJournalId };
 }
@@ -124,18 +121,18 @@ export interface ReleaseHoldInput {
 /** Releases a hold exactly once: held -> wallet. */
 export async function releaseHold(tx: Tx, input: ReleaseHoldInput): Promise<{ hold: LedgerHoldRow; journalId: number }> {
   const hold = await resolveHold(tx, input.purpose, input.reference, 'released');
-  const { journalId } = await postJournal(tx, {
-    kind: input.journalKind,
-    userId: hold.userId,
-    actorId: input.actorId ?? null,
-    label: input.label,
-    reference: `${input.purpose}:${input.reference}`,
-    at: input.at,
-    postings: [
-      { account: 'held', amountCents: -hold.amountCents },
-      { account: 'wallet', amountCents: hold.amountCents },
-    ],
-  });
+  const { journalId } = await postMove(
+    tx,
+    {
+      kind: input.journalKind,
+      userId: hold.userId,
+      actorId: input.actorId ?? null,
+      label: input.label,
+      reference: `${input.purpose}:${input.reference}`,
+      at: input.at,
+    },
+    { from: 'held', to: 'wallet', amountCents: hold.amountCents },
+  );
   return { hold, journalId };
 }
 

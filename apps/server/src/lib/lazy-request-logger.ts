@@ -15,6 +15,8 @@ export function lazyRequestLogger(parent: FastifyBaseLogger, bindings: Bindings,
 
 type Write = (...args: unknown[]) => void;
 
+const LEVELS: readonly Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
 class LazyChild {
   #made: FastifyBaseLogger | undefined;
 
@@ -46,28 +48,15 @@ class LazyChild {
     return this.made().child(bindings, options);
   }
 
-  fatal(...args: unknown[]): void {
-    this.write('fatal', args);
-  }
-
-  error(...args: unknown[]): void {
-    this.write('error', args);
-  }
-
-  warn(...args: unknown[]): void {
-    this.write('warn', args);
-  }
-
-  info(...args: unknown[]): void {
-    this.write('info', args);
-  }
-
-  debug(...args: unknown[]): void {
-    this.write('debug', args);
-  }
-
-  trace(...args: unknown[]): void {
-    this.write('trace', args);
+  static {
+    // fatal() to trace(): one prototype method per level, each writing at its own level.
+    for (const level of LEVELS) {
+      Object.defineProperty(LazyChild.prototype, level, {
+        value(this: LazyChild, ...args: unknown[]) {
+          this.write(level, args);
+        },
+      });
+    }
   }
 
   silent(): void {}

@@ -1,7 +1,7 @@
 import type { Language } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { localizedEmail, type EmailTexts } from '../../email/locales';
+import { localizedEmail, type EmailTexts, type EmailVars } from '../../email/locales';
 import type { EmailContent } from '../../email/render';
 
 /** The emails of the sign-in flows, in the recipient's language; their wording is in email/locales/<language>.json. */
@@ -12,14 +12,27 @@ async function send(deps: AppDeps, db: DbOrTx, to: Recipient, kind: string, cont
   await deps.outbox.enqueue(db, localizedEmail(to, kind, content));
 }
 
-export async function sendVerificationEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, hours: number) {
-  await send(deps, db, to, 'verification', ({ t }) => ({
-    subject: t('verification.subject'),
-    heading: t('verification.heading', { name: to.name }),
-    paragraphs: [t('verification.body')],
-    action: { label: t('verification.action'), url: `${deps.config.appUrl}/verify/${token}` },
-    footnote: t('verification.footnote', { hours }),
+/** An email whose one paragraph asks to follow a link (verify the address, reset the password); its texts are under `texts`. */
+async function sendLinkEmail(
+  deps: AppDeps,
+  db: DbOrTx,
+  to: Recipient,
+  kind: string,
+  texts: 'verification' | 'passwordReset',
+  url: string,
+  footnoteVars: EmailVars,
+) {
+  await send(deps, db, to, kind, ({ t }) => ({
+    subject: t(`${texts}.subject`),
+    heading: t(`${texts}.heading`, { name: to.name }),
+    paragraphs: [t(`${texts}.body`)],
+    action: { label: t(`${texts}.action`), url },
+    footnote: t(`${texts}.footnote`, footnoteVars),
   }));
+}
+
+export async function sendVerificationEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, hours: number) {
+  await sendLinkEmail(deps, db, to, 'verification', 'verification', `${deps.config.appUrl}/verify/${token}`, { hours });
 }
 
 export async function sendLoginCodeEmail(
@@ -44,13 +57,7 @@ export async function sendLoginCodeEmail(
 }
 
 export async function sendResetEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, minutes: number) {
-  await send(deps, db, to, 'password-reset', ({ t }) => ({
-    subject: t('passwordReset.subject'),
-    heading: t('passwordReset.heading', { name: to.name }),
-    paragraphs: [t('passwordReset.body')],
-    action: { label: t('passwordReset.action'), url: `${deps.config.appUrl}/resetPassword/${token}` },
-    footnote: t('passwordReset.footnote', { minutes }),
-  }));
+  await sendLinkEmail(deps, db, to, 'password-reset', 'passwordReset', `${deps.config.appUrl}/resetPassword/${token}`, { minutes });
 }
 
 export async function sendPasswordChangedEmail(deps: AppDeps, db: DbOrTx, to: Recipient, how: 'changed' | 'reset') {

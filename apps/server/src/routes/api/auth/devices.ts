@@ -1,29 +1,23 @@
 import { z } from 'zod';
 import { deviceSessionListSchema, messageSchema } from '@app/shared';
-import { requireUser } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
 import { listDeviceSessions, revokeDeviceSession } from '../../../services/auth/devices';
 import { clearSessionCookie } from '../../cookies';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('auth');
 
 /** The account's signed-in devices. */
 export function deviceRoutes(app: App) {
   app.get(
     '/api/users/sessions',
-    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'Signed-in devices of this account', response: { 200: deviceSessionListSchema } } },
+    route.user('Signed-in devices of this account', { response: { 200: deviceSessionListSchema } }),
     async (request) => ({ sessions: await listDeviceSessions(app.deps, request.auth!.session) }),
   );
 
   app.delete(
     '/api/users/sessions/:id',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out one device of this account',
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: messageSchema },
-      },
-    },
+    route.user('Sign out one device of this account', { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: messageSchema } }),
     async (request, reply) => {
       const wasCurrent = await revokeDeviceSession(app.deps, request.auth!.session, request.params.id);
       if (wasCurrent) clearSessionCookie(request, reply);

@@ -25,6 +25,9 @@ import { listPasskeys, reauthenticate, reauthOptions, removePasskey, renamePassk
 import { ReauthRequiredError, registerPasskey, registrationOptions } from '../../../services/auth/passkeys';
 import { authContext, signedIn } from './account';
 import { scopedRateLimits, signedInJson, type Limit } from './rate-limits';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('passkeys');
 
 /** Per 15 minutes: per IP, and per account (the credential named, or the signed-in user). */
 export const PASSKEY_RATE_LIMITS = {
@@ -49,13 +52,10 @@ export async function passkeysRoutes(app: App) {
     {
       onRequest: jsonOnly,
       config: limits.ip('loginOptions'),
-      schema: {
-        tags: ['passkeys'],
-        summary:
-          'Start a passkey sign-in: options for navigator.credentials.get() with a single-use challenge (5 minutes). With email (the two-factor step), only a passkey of that account is accepted',
-        body: passkeyLoginOptionsSchema,
-        response: { 200: passkeyAuthenticationOptionsSchema },
-      },
+      schema: route.schema(
+        'Start a passkey sign-in: options for navigator.credentials.get() with a single-use challenge (5 minutes). With email (the two-factor step), only a passkey of that account is accepted',
+        { body: passkeyLoginOptionsSchema, response: { 200: passkeyAuthenticationOptionsSchema } },
+      ),
     },
     async (request) => passkeyLoginOptions(app.deps, request.body.email),
   );
@@ -66,13 +66,10 @@ export async function passkeysRoutes(app: App) {
       onRequest: jsonOnly,
       config: limits.ip('login'),
       preHandler: limits.account('login', namedCredential),
-      schema: {
-        tags: ['passkeys'],
-        summary:
-          'Sign in with a passkey (no email, no new-browser code, no authenticator code): trusts this browser. Suspended accounts get 403',
-        body: passkeyLoginVerifySchema,
-        response: { 200: userViewSchema },
-      },
+      schema: route.schema(
+        'Sign in with a passkey (no email, no new-browser code, no authenticator code): trusts this browser. Suspended accounts get 403',
+        { body: passkeyLoginVerifySchema, response: { 200: userViewSchema } },
+      ),
     },
     async (request, reply) => signedIn(app, request, reply, await signInWithPasskey(app.deps, request.body.response, authContext(request, reply))),
   );
@@ -83,11 +80,10 @@ export async function passkeysRoutes(app: App) {
     '/api/users/passkeys/register/options',
     {
       ...signedInJson(limits, 'register'),
-      schema: {
-        tags: ['passkeys'],
-        summary: 'Start adding a passkey: options for navigator.credentials.create() with a single-use challenge for this session',
-        response: { 200: passkeyRegistrationOptionsSchema },
-      },
+      schema: route.schema(
+        'Start adding a passkey: options for navigator.credentials.create() with a single-use challenge for this session',
+        { response: { 200: passkeyRegistrationOptionsSchema } },
+      ),
     },
     async (request) => registrationOptions(app.deps, currentUser(request), sessionOf(request)),
   );
@@ -96,12 +92,10 @@ export async function passkeysRoutes(app: App) {
     '/api/users/passkeys/register/verify',
     {
       ...signedInJson(limits, 'register'),
-      schema: {
-        tags: ['passkeys'],
-        summary: 'Finish adding a passkey with its name and the browser’s answer (emails the owner)',
-        body: passkeyRegisterVerifySchema,
-        response: { 201: passkeyViewSchema },
-      },
+      schema: route.schema(
+        'Finish adding a passkey with its name and the browser’s answer (emails the owner)',
+        { body: passkeyRegisterVerifySchema, response: { 201: passkeyViewSchema } },
+      ),
     },
     async (request, reply) =>
       reply.status(201).send(await registerPasskey(app.deps, auditActor(request), currentUser(request), sessionOf(request), request.body)),
@@ -111,14 +105,10 @@ export async function passkeysRoutes(app: App) {
 
   app.get(
     '/api/users/passkeys',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['passkeys'],
-        summary: 'This account’s passkeys, and until when this session may remove one without confirming again',
-        response: { 200: passkeyListSchema },
-      },
-    },
+    route.user(
+      'This account’s passkeys, and until when this session may remove one without confirming again',
+      { response: { 200: passkeyListSchema } },
+    ),
     async (request) => listPasskeys(app.deps, currentUser(request), sessionOf(request)),
   );
 
@@ -127,22 +117,17 @@ export async function passkeysRoutes(app: App) {
     {
       onRequest: jsonOnly,
       preHandler: requireUser,
-      schema: { tags: ['passkeys'], summary: 'Rename a passkey', params: idParam, body: passkeyNameSchema, response: { 200: passkeyViewSchema } },
+      schema: route.schema('Rename a passkey', { params: idParam, body: passkeyNameSchema, response: { 200: passkeyViewSchema } }),
     },
     async (request) => renamePasskey(app.deps, auditActor(request), currentUser(request), request.params.id, request.body.name),
   );
 
   app.delete(
     '/api/users/passkeys/:id',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['passkeys'],
-        summary: `Remove a passkey. Needs recent authentication: 403 reauthRequired unless this session signed in or confirmed it is you (POST reauth) within the last minutes`,
-        params: idParam,
-        response: { 200: messageSchema, 403: z.union([passkeyReauthRefusalSchema, messageSchema]) },
-      },
-    },
+    route.user(
+      `Remove a passkey. Needs recent authentication: 403 reauthRequired unless this session signed in or confirmed it is you (POST reauth) within the last minutes`,
+      { params: idParam, response: { 200: messageSchema, 403: z.union([passkeyReauthRefusalSchema, messageSchema]) } },
+    ),
     async (request, reply) => {
       try {
         await removePasskey(app.deps, auditActor(request), currentUser(request), sessionOf(request), request.params.id);
@@ -160,11 +145,10 @@ export async function passkeysRoutes(app: App) {
     '/api/users/passkeys/reauth/options',
     {
       ...signedInJson(limits, 'reauth'),
-      schema: {
-        tags: ['passkeys'],
-        summary: 'Options to confirm it is you with one of this account’s passkeys (single-use challenge for this session)',
-        response: { 200: passkeyAuthenticationOptionsSchema },
-      },
+      schema: route.schema(
+        'Options to confirm it is you with one of this account’s passkeys (single-use challenge for this session)',
+        { response: { 200: passkeyAuthenticationOptionsSchema } },
+      ),
     },
     async (request) => reauthOptions(app.deps, currentUser(request), sessionOf(request)),
   );
@@ -173,12 +157,10 @@ export async function passkeysRoutes(app: App) {
     '/api/users/passkeys/reauth',
     {
       ...signedInJson(limits, 'reauth'),
-      schema: {
-        tags: ['passkeys'],
-        summary: 'Confirm it is you with the password or a passkey: the session counts as recently authenticated again',
-        body: passkeyReauthSchema,
-        response: { 200: passkeyReauthAnswerSchema },
-      },
+      schema: route.schema(
+        'Confirm it is you with the password or a passkey: the session counts as recently authenticated again',
+        { body: passkeyReauthSchema, response: { 200: passkeyReauthAnswerSchema } },
+      ),
     },
     async (request) => {
       const until = await reauthenticate(app.deps, auditActor(request), currentUser(request), sessionOf(request), request.body);

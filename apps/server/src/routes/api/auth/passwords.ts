@@ -6,6 +6,9 @@ import type { App } from '../../../plugins/types';
 import { sendAutomatedEmail } from '../../../services/auth/automated-email';
 import { changePassword, forgotPassword, resendVerification, resetPassword, verifyEmail } from '../../../services/auth/passwords';
 import { bodyEmail, signedInJson, signedInUser, type AuthLimits } from './rate-limits';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('auth');
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) });
 const resetTokenParam = z.object({ resetToken: z.string().min(1).max(200) });
@@ -17,7 +20,7 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
     {
       preHandler: [requireUser, limits.account('resendVerification', signedInUser)],
       config: limits.ip('resendVerification'),
-      schema: { tags: ['auth'], summary: 'Email a new verification link', response: { 200: messageSchema } },
+      schema: route.schema('Email a new verification link', { response: { 200: messageSchema } }),
     },
     async (request) => ({ message: await resendVerification(app.deps, currentUser(request)) }),
   );
@@ -26,7 +29,7 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
     '/api/users/verifyUser/:token',
     {
       config: limits.ip('verify'),
-      schema: { tags: ['auth'], summary: 'Verify the email address with the emailed token', params: tokenParam, response: { 200: messageSchema } },
+      schema: route.schema('Verify the email address with the emailed token', { params: tokenParam, response: { 200: messageSchema } }),
     },
     async (request) => ({ message: await verifyEmail(app.deps, request.params.token) }),
   );
@@ -35,12 +38,7 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
     '/api/users/changePassword',
     {
       ...signedInJson(limits, 'changePassword'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password (other sessions are signed out)',
-        body: changePasswordSchema,
-        response: { 200: messageSchema },
-      },
+      schema: route.schema('Change the password (other sessions are signed out)', { body: changePasswordSchema, response: { 200: messageSchema } }),
     },
     async (request) => ({
       message: await changePassword(app.deps, currentUser(request), request.auth!.session.id, request.body),
@@ -51,13 +49,10 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
     '/api/users/sendAutomatedEmail',
     {
       ...signedInJson(limits, 'automatedEmail'),
-      schema: {
-        tags: ['auth'],
-        summary:
-          "The email of an event the caller just caused (templates changePassword, changeRole): to the caller, or to the user whose role they changed; answered from the email the change queued, never sent twice",
-        body: automatedEmailSchema,
-        response: { 200: messageSchema },
-      },
+      schema: route.schema(
+        "The email of an event the caller just caused (templates changePassword, changeRole): to the caller, or to the user whose role they changed; answered from the email the change queued, never sent twice",
+        { body: automatedEmailSchema, response: { 200: messageSchema } },
+      ),
     },
     async (request) => sendAutomatedEmail(app.deps, currentUser(request), request.body),
   );
@@ -68,12 +63,10 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
       onRequest: jsonOnly,
       config: limits.ip('forgot'),
       preHandler: limits.account('forgot', bodyEmail),
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a password reset link (same answer whether or not the account exists)',
-        body: forgotPasswordSchema,
-        response: { 200: messageSchema },
-      },
+      schema: route.schema(
+        'Email a password reset link (same answer whether or not the account exists)',
+        { body: forgotPasswordSchema, response: { 200: messageSchema } },
+      ),
     },
     async (request) => ({ message: await forgotPassword(app.deps, request.body.email) }),
   );
@@ -83,13 +76,10 @@ export function passwordRoutes(app: App, limits: AuthLimits) {
     {
       onRequest: jsonOnly,
       config: limits.ip('reset'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the emailed token (every session is signed out)',
-        params: resetTokenParam,
-        body: resetPasswordSchema,
-        response: { 200: messageSchema },
-      },
+      schema: route.schema(
+        'Set a new password with the emailed token (every session is signed out)',
+        { params: resetTokenParam, body: resetPasswordSchema, response: { 200: messageSchema } },
+      ),
     },
     async (request) => ({ message: await resetPassword(app.deps, request.params.resetToken, request.body.password) }),
   );

@@ -2,17 +2,22 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { PROFILE_PHOTO_MAX_BYTES, userViewSchema } from '@app/shared';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
-import { currentUser, requireUser } from '../../../plugins/session';
+import { currentUser } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
 import { readProfilePhoto, storeProfilePhoto } from '../../../services/auth/photo';
 import { updateProfile } from '../../../services/auth/profile';
 import { toUserView } from '../../../services/auth/user-view';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('auth');
 
 /** Profile photos: served to anyone with the (unguessable) name; uploaded in their own multipart scope. */
 export async function photoRoutes(app: App) {
   app.get(
     '/api/users/photo/:name',
-    { schema: { tags: ['auth'], summary: 'A profile photo', params: z.object({ name: z.string().max(64) }) } },
+    {
+      schema: route.schema('A profile photo', { params: z.object({ name: z.string().max(64) }) }),
+    },
     async (request, reply) => {
       const photo = await readProfilePhoto(app.deps, request.params.name);
       if (!photo) throw notFound('Photo not found');
@@ -30,15 +35,10 @@ export async function photoRoutes(app: App) {
     });
     scope.post(
       '/api/users/uploadPhoto',
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: ['auth'],
-          summary: 'Upload a profile photo (multipart field "photo": jpeg or png, 5 MB); sets it and answers the user',
-          consumes: ['multipart/form-data'],
-          response: { 200: userViewSchema },
-        },
-      },
+      route.user(
+        'Upload a profile photo (multipart field "photo": jpeg or png, 5 MB); sets it and answers the user',
+        { consumes: ['multipart/form-data'], response: { 200: userViewSchema } },
+      ),
       async (request) => {
         const user = currentUser(request);
         if (!request.isMultipart()) throw badRequest('Please select a file.');

@@ -5,6 +5,9 @@ import type { App } from '../../../plugins/types';
 import { disableTwoFactor, enableTwoFactor, recoveryCodesLeft, regenerateRecoveryCodes, startTwoFactorSetup } from '../../../services/auth/totp';
 import { isTwoFactorEnabled } from '../../../services/auth/user-view';
 import { signedInUser, type AuthLimits } from './rate-limits';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('auth');
 
 /** Two-factor authentication (TOTP) of the signed-in account. */
 export function twoFactorRoutes(app: App, limits: AuthLimits) {
@@ -13,7 +16,7 @@ export function twoFactorRoutes(app: App, limits: AuthLimits) {
 
   app.get(
     '/api/users/2fa',
-    { preHandler: requireUser, schema: { tags: ['auth'], summary: 'Two-factor status', response: { 200: twoFactorStatusSchema } } },
+    route.user('Two-factor status', { response: { 200: twoFactorStatusSchema } }),
     async (request) => {
       const user = currentUser(request);
       const enabled = await isTwoFactorEnabled(app.deps.db, user.id);
@@ -23,10 +26,7 @@ export function twoFactorRoutes(app: App, limits: AuthLimits) {
 
   app.post(
     '/api/users/2fa/setup',
-    {
-      preHandler: requireUser,
-      schema: { tags: ['auth'], summary: 'Start two-factor set-up: a new secret and its QR code', response: { 200: twoFactorSetupSchema } },
-    },
+    route.user('Start two-factor set-up: a new secret and its QR code', { response: { 200: twoFactorSetupSchema } }),
     async (request) => startTwoFactorSetup(app.deps, currentUser(request)),
   );
 
@@ -35,7 +35,7 @@ export function twoFactorRoutes(app: App, limits: AuthLimits) {
     {
       onRequest: jsonOnly,
       preHandler: codeLimit(),
-      schema: { tags: ['auth'], summary: 'Turn two-factor off (password and a current code)', body: disableTwoFactorSchema, response: { 200: messageSchema } },
+      schema: route.schema('Turn two-factor off (password and a current code)', { body: disableTwoFactorSchema, response: { 200: messageSchema } }),
     },
     async (request) => {
       await disableTwoFactor(app.deps, currentUser(request), request.body.password, request.body.code);
@@ -53,7 +53,7 @@ export function twoFactorRoutes(app: App, limits: AuthLimits) {
       {
         onRequest: jsonOnly,
         preHandler: codeLimit(),
-        schema: { tags: ['auth'], summary, body: twoFactorCodeSchema, response: { 200: recoveryCodesAnswerSchema } },
+        schema: route.schema(summary, { body: twoFactorCodeSchema, response: { 200: recoveryCodesAnswerSchema } }),
       },
       async (request) => ({ message, recoveryCodes: await recoveryCodes(app.deps, currentUser(request), request.body.code) }),
     );

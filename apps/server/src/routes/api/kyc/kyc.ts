@@ -16,7 +16,7 @@ import {
 } from '@app/shared';
 import { AppError, badRequest } from '../../../lib/errors';
 import type { App } from '../../../plugins/types';
-import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
+import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import {
   assertCanUpload,
@@ -28,6 +28,9 @@ import {
   type IncomingDocument,
   type KycDecision,
 } from '../../../services/kyc/kyc';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('kyc');
 
 const userParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -58,15 +61,10 @@ async function uploadRoute(scope: App) {
 
   scope.post(
     '/api/users/uploadKycDocuments',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['kyc'],
-        summary: 'Upload identity documents (multipart: front and back, 10 MB each)',
-        consumes: ['multipart/form-data'],
-        response: { 201: kycUploadAnswerSchema },
-      },
-    },
+    route.user(
+      'Upload identity documents (multipart: front and back, 10 MB each)',
+      { consumes: ['multipart/form-data'], response: { 201: kycUploadAnswerSchema } },
+    ),
     async (request, reply) => {
       const user = currentUser(request);
       assertCanUpload(user);
@@ -103,24 +101,16 @@ export async function kycRoutes(app: App) {
 
   app.get(
     '/api/users/kyc/status',
-    {
-      preHandler: requireUser,
-      schema: { tags: ['kyc'], summary: "The signed-in user's KYC status (with the rejection reason)", response: { 200: kycStatusViewSchema } },
-    },
+    route.user("The signed-in user's KYC status (with the rejection reason)", { response: { 200: kycStatusViewSchema } }),
     async (request) => getOwnKycStatus(app.deps, currentUser(request)),
   );
 
   app.get(
     '/api/users/kyc/pending',
-    {
-      preHandler: requireStaff,
-      schema: {
-        tags: ['kyc'],
-        summary: 'Pending KYC cases, oldest first (staff); a page of `limit` (50) after `cursor`',
-        querystring: staffQueueQuerySchema,
-        response: { 200: pendingKycListSchema },
-      },
-    },
+    route.staff(
+      'Pending KYC cases, oldest first (staff); a page of `limit` (50) after `cursor`',
+      { querystring: staffQueueQuerySchema, response: { 200: pendingKycListSchema } },
+    ),
     async (request) => listPendingKyc(app.deps, currentUser(request), request.query),
   );
 
@@ -130,16 +120,10 @@ export async function kycRoutes(app: App) {
   ] as const satisfies readonly (readonly [string, KycDecision])[]) {
     app.patch(
       `/api/users/kyc/:id/${action}`,
-      {
-        preHandler: requireStaff,
-        schema: {
-          tags: ['kyc'],
-          summary: `${decision === 'Approved' ? 'Approve' : 'Reject'} a pending KYC submission (staff)`,
-          params: userParam,
-          body: kycDecisionSchema,
-          response: { 200: kycDecisionAnswerSchema },
-        },
-      },
+      route.staff(
+        `${decision === 'Approved' ? 'Approve' : 'Reject'} a pending KYC submission (staff)`,
+        { params: userParam, body: kycDecisionSchema, response: { 200: kycDecisionAnswerSchema } },
+      ),
       async (request) => {
         const result = await decideKyc(
           app.deps,
@@ -161,15 +145,10 @@ export async function kycRoutes(app: App) {
 
   app.get(
     '/api/users/kyc/:id/documents/:side',
-    {
-      preHandler: requireStaff,
-      schema: {
-        tags: ['kyc'],
-        summary: "One side of a user's KYC documents (staff; never cached)",
-        params: userParam.extend({ side: z.enum(KYC_DOCUMENT_SIDES) }),
-        querystring: z.object({ submissionId: z.string().min(1).max(64).optional() }),
-      },
-    },
+    route.staff(
+      "One side of a user's KYC documents (staff; never cached)",
+      { params: userParam.extend({ side: z.enum(KYC_DOCUMENT_SIDES) }), querystring: z.object({ submissionId: z.string().min(1).max(64).optional() }) },
+    ),
     async (request, reply) => {
       const document = await readKycDocument(
         app.deps,

@@ -1,29 +1,28 @@
 import { adjustAnswerSchema, adjustmentSchema, feesToggleAnswerSchema, feesToggleSchema, idParam, ledgerReportSchema, moneySummarySchema } from '@app/shared';
 import type { App } from '../../../plugins/types';
-import { currentUser, requireStaff } from '../../../plugins/session';
+import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { checkLedger } from '../../../services/admin/solvency';
 import { adjustUserMoney, toggleFees, userMoneySummary, type AdjustmentTarget } from '../../../services/money/adjustments';
+import { routeOptions } from '../../route-options';
 
+
+const route = routeOptions('money');
 
 /** Staff: a user's figures, balance, profit and fee adjustments, the fees card, and the ledger check. */
 export async function adjustmentRoutes(app: App) {
   app.get(
     '/api/ledger/verify',
-    {
-      preHandler: requireStaff,
-      schema: {
-        tags: ['money'],
-        summary: 'Re-derive every balance from the postings and check every journal balances (staff, read-only)',
-        response: { 200: ledgerReportSchema },
-      },
-    },
+    route.staff(
+      'Re-derive every balance from the postings and check every journal balances (staff, read-only)',
+      { response: { 200: ledgerReportSchema } },
+    ),
     async () => checkLedger(app.deps.db),
   );
 
   app.get(
     '/api/money/users/:id',
-    { preHandler: requireStaff, schema: { tags: ['money'], summary: "A user's figures for the staff edit pages", params: idParam, response: { 200: moneySummarySchema } } },
+    route.staff("A user's figures for the staff edit pages", { params: idParam, response: { 200: moneySummarySchema } }),
     async (request) => userMoneySummary(app.deps.db, currentUser(request), request.params.id),
   );
 
@@ -35,16 +34,10 @@ export async function adjustmentRoutes(app: App) {
   for (const [path, target, summary] of adjustments) {
     app.put(
       `/api/users/${path}/:id`,
-      {
-        preHandler: requireStaff,
-        schema: {
-          tags: ['money'],
-          summary: `${summary}; above the four-eyes threshold 202: recorded for a second staff member`,
-          params: idParam,
-          body: adjustmentSchema,
-          response: { 200: adjustAnswerSchema, 202: adjustAnswerSchema },
-        },
-      },
+      route.staff(
+        `${summary}; above the four-eyes threshold 202: recorded for a second staff member`,
+        { params: idParam, body: adjustmentSchema, response: { 200: adjustAnswerSchema, 202: adjustAnswerSchema } },
+      ),
       async (request, reply) => {
         const answer = await adjustUserMoney(app.deps, currentUser(request), auditActor(request), request.params.id, target, request.body);
         return reply.status(answer.pendingApproval ? 202 : 200).send(answer);
@@ -54,16 +47,10 @@ export async function adjustmentRoutes(app: App) {
 
   app.put(
     '/api/users/fees-toggle/:id',
-    {
-      preHandler: requireStaff,
-      schema: {
-        tags: ['money'],
-        summary: "Show or hide the fees card on the user's dashboard (staff)",
-        params: idParam,
-        body: feesToggleSchema,
-        response: { 200: feesToggleAnswerSchema },
-      },
-    },
+    route.staff(
+      "Show or hide the fees card on the user's dashboard (staff)",
+      { params: idParam, body: feesToggleSchema, response: { 200: feesToggleAnswerSchema } },
+    ),
     async (request) => toggleFees(app.deps, currentUser(request), auditActor(request), request.params.id, request.body),
   );
 }

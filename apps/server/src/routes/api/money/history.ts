@@ -1,20 +1,18 @@
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
-import { currentUser, requireUser } from '../../../plugins/session';
+import { currentUser } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
 import { historyCsv, transactionHistoryJson } from '../../../services/history/history';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('money');
 
 export async function historyRoutes(app: App) {
   app.get(
     '/api/invest/getTransactionHistory',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['money'],
-        summary: 'Deposits, withdrawals, adjustments and investments, newest first, with filters and a cursor',
-        querystring: historyQuerySchema,
-        response: { 200: historyPageSchema },
-      },
-    },
+    route.user(
+      'Deposits, withdrawals, adjustments and investments, newest first, with filters and a cursor',
+      { querystring: historyQuerySchema, response: { 200: historyPageSchema } },
+    ),
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { type, status, cursor, limit, format } = request.query;

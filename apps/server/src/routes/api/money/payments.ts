@@ -12,79 +12,58 @@ import {
 } from '@app/shared';
 import { z } from 'zod';
 import type { App } from '../../../plugins/types';
-import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
+import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { depositAddressFor, depositOptions, listOnchainDeposits } from '../../../services/money/chain-deposits';
 import { withIdempotency } from '../../../services/platform/idempotency';
 import { decidePayment } from '../../../services/money/payment-decisions';
 import { createPayment, listPendingPayments, viewPayment } from '../../../services/money/payments';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('payments');
 
 export async function paymentsRoutes(app: App) {
   app.post(
     '/api/payments/create',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: 'Report a deposit (Pending until staff confirm, or until the chain confirms the same transaction). Honours Idempotency-Key.',
-        body: paymentCreateSchema,
-        response: { 201: paymentAnswerSchema },
-      },
-    },
+    route.user(
+      'Report a deposit (Pending until staff confirm, or until the chain confirms the same transaction). Honours Idempotency-Key.',
+      { body: paymentCreateSchema, response: { 201: paymentAnswerSchema } },
+    ),
     (request, reply) => withIdempotency(request, reply, () => createPayment(app.deps, currentUser(request), request.body), { status: 201 }),
   );
 
   app.get(
     '/api/payments/deposit-addresses',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: 'The assets open for deposits: an own address per user where a watch-only key is set, else the shared receiving address (403 naming the missing step while deposits are closed)',
-        response: { 200: depositOptionsResponseSchema },
-      },
-    },
+    route.user(
+      'The assets open for deposits: an own address per user where a watch-only key is set, else the shared receiving address (403 naming the missing step while deposits are closed)',
+      { response: { 200: depositOptionsResponseSchema } },
+    ),
     async (request) => ({ addresses: await depositOptions(app.deps, currentUser(request)) }),
   );
 
   app.get(
     '/api/payments/deposit-address',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: "The signed-in user's own deposit address for an asset (allocated once), or the shared address where its network has no watch-only key",
-        querystring: depositAddressQuerySchema,
-        response: { 200: depositAddressResponseSchema },
-      },
-    },
+    route.user(
+      "The signed-in user's own deposit address for an asset (allocated once), or the shared address where its network has no watch-only key",
+      { querystring: depositAddressQuerySchema, response: { 200: depositAddressResponseSchema } },
+    ),
     async (request) => depositAddressFor(app.deps, currentUser(request), request.query.asset),
   );
 
   app.get(
     '/api/payments/onchain-deposits',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: "The signed-in user's deposits detected on chain, newest first, with their confirmations",
-        response: { 200: onchainDepositsResponseSchema },
-      },
-    },
+    route.user("The signed-in user's deposits detected on chain, newest first, with their confirmations", {
+      response: { 200: onchainDepositsResponseSchema },
+    }),
     async (request) => ({ deposits: await listOnchainDeposits(app.deps, currentUser(request)) }),
   );
 
   app.get(
     '/api/payments/pending-deposit',
-    {
-      preHandler: requireStaff,
-      schema: {
-        tags: ['payments'],
-        summary: "Pending deposits, oldest first, each with what the chain shows (staff); a page of `limit` (50) after `cursor`, the next page's cursor in the x-next-cursor header",
-        querystring: staffQueueQuerySchema,
-        response: { 200: pendingPaymentListSchema },
-      },
-    },
+    route.staff(
+      "Pending deposits, oldest first, each with what the chain shows (staff); a page of `limit` (50) after `cursor`, the next page's cursor in the x-next-cursor header",
+      { querystring: staffQueueQuerySchema, response: { 200: pendingPaymentListSchema } },
+    ),
     async (request, reply) => {
       // The answer stays a list; the next page's cursor goes in a header.
       const page = await listPendingPayments(app.deps, request.query);
@@ -95,15 +74,10 @@ export async function paymentsRoutes(app: App) {
 
   app.get(
     '/api/payments/viewPaymentStatus/:transactionId',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: 'One deposit (its owner or staff)',
-        params: z.object({ transactionId: z.string().min(1).max(64) }),
-        response: { 200: paymentViewSchema },
-      },
-    },
+    route.user('One deposit (its owner or staff)', {
+      params: z.object({ transactionId: z.string().min(1).max(64) }),
+      response: { 200: paymentViewSchema },
+    }),
     async (request) => viewPayment(app.deps, currentUser(request), request.params.transactionId),
   );
 
@@ -113,15 +87,10 @@ export async function paymentsRoutes(app: App) {
   ] as const) {
     app.patch(
       `/api/payments/${path}`,
-      {
-        preHandler: requireStaff,
-        schema: {
-          tags: ['payments'],
-          summary: `${decision === 'Confirmed' ? 'Confirm (credit; `amount` sets the USD value of a deposit detected in a non-USD asset)' : 'Reject'} a pending deposit (staff); 409 when already decided`,
-          body: paymentDecisionSchema,
-          response: { 200: paymentAnswerSchema },
-        },
-      },
+      route.staff(
+        `${decision === 'Confirmed' ? 'Confirm (credit; `amount` sets the USD value of a deposit detected in a non-USD asset)' : 'Reject'} a pending deposit (staff); 409 when already decided`,
+        { body: paymentDecisionSchema, response: { 200: paymentAnswerSchema } },
+      ),
       async (request) => decidePayment(app.deps, currentUser(request), auditActor(request), request.body, decision),
     );
   }

@@ -16,7 +16,7 @@ import {
   withdrawalViewSchema,
 } from '@app/shared';
 import type { App } from '../../../plugins/types';
-import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
+import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { withIdempotency } from '../../../services/platform/idempotency';
 import {
@@ -28,6 +28,9 @@ import {
   withdrawalAssets,
 } from '../../../services/money/withdrawals';
 import { deleteSavedWallet, listSavedWallets, saveWallet } from '../../../services/money/saved-wallets';
+import { routeOptions } from '../../route-options';
+
+const route = routeOptions('withdrawals');
 
 /** PUT approve/reject may come without a body. */
 const decisionBody = z.preprocess((value) => value ?? {}, withdrawalDecisionSchema);
@@ -35,61 +38,40 @@ const decisionBody = z.preprocess((value) => value ?? {}, withdrawalDecisionSche
 export async function withdrawalsRoutes(app: App) {
   app.get(
     '/api/withDraw/fees',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['withdrawals'],
-        summary: 'The withdrawal fee schedule (flat + percent), shown before confirming',
-        response: { 200: feeScheduleViewSchema },
-      },
-    },
+    route.user('The withdrawal fee schedule (flat + percent), shown before confirming', { response: { 200: feeScheduleViewSchema } }),
     async () => feeSchedule(app.deps.db),
   );
 
   app.get(
     '/api/withDraw/assets',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['withdrawals'],
-        summary: 'The assets that can be withdrawn (BTC, ETH and the configured tokens) and their networks',
-        response: { 200: withdrawalAssetListSchema },
-      },
-    },
+    route.user(
+      'The assets that can be withdrawn (BTC, ETH and the configured tokens) and their networks',
+      { response: { 200: withdrawalAssetListSchema } },
+    ),
     async () => ({ assets: await withdrawalAssets(app.deps) }),
   );
 
   app.post(
     '/api/withDraw/create',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['withdrawals'],
-        summary: 'Request a withdrawal: holds the amount. Honours Idempotency-Key.',
-        body: withdrawalCreateSchema,
-        response: { 201: withdrawalAnswerSchema },
-      },
-    },
+    route.user(
+      'Request a withdrawal: holds the amount. Honours Idempotency-Key.',
+      { body: withdrawalCreateSchema, response: { 201: withdrawalAnswerSchema } },
+    ),
     (request, reply) => withIdempotency(request, reply, () => createWithdrawal(app.deps, currentUser(request), request.body), { status: 201 }),
   );
 
   app.get(
     '/api/withDraw/pending',
-    {
-      preHandler: requireStaff,
-      schema: {
-        tags: ['withdrawals'],
-        summary: 'Pending withdrawals, oldest first, with age (staff); a page of `limit` (50) after `cursor`',
-        querystring: staffQueueQuerySchema,
-        response: { 200: pendingWithdrawalListSchema },
-      },
-    },
+    route.staff(
+      'Pending withdrawals, oldest first, with age (staff); a page of `limit` (50) after `cursor`',
+      { querystring: staffQueueQuerySchema, response: { 200: pendingWithdrawalListSchema } },
+    ),
     async (request) => listPendingWithdrawals(app.deps, request.query),
   );
 
   app.get(
     '/api/withDraw/get-withdrawal/:id',
-    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'One withdrawal (its owner or staff)', params: idParam, response: { 200: withdrawalViewSchema } } },
+    route.user('One withdrawal (its owner or staff)', { params: idParam, response: { 200: withdrawalViewSchema } }),
     async (request) => getWithdrawal(app.deps, currentUser(request), request.params.id),
   );
 
@@ -99,16 +81,10 @@ export async function withdrawalsRoutes(app: App) {
   ] as const) {
     app.put(
       `/api/withDraw/${action}/:id`,
-      {
-        preHandler: requireStaff,
-        schema: {
-          tags: ['withdrawals'],
-          summary: `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC); above the four-eyes threshold the first approval is recorded (202) and a second staff member pays out' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided`,
-          params: idParam,
-          body: decisionBody,
-          response: { 200: withdrawalDecisionAnswerSchema, 202: withdrawalDecisionAnswerSchema },
-        },
-      },
+      route.staff(
+        `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC); above the four-eyes threshold the first approval is recorded (202) and a second staff member pays out' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided`,
+        { params: idParam, body: decisionBody, response: { 200: withdrawalDecisionAnswerSchema, 202: withdrawalDecisionAnswerSchema } },
+      ),
       async (request, reply) => {
         const result = await decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body);
         return reply.status(result.pendingApproval ? 202 : 200).send(result);
@@ -118,16 +94,13 @@ export async function withdrawalsRoutes(app: App) {
 
   app.get(
     '/api/withDraw/wallets',
-    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Saved withdrawal addresses (up to two)', response: { 200: savedWalletListSchema } } },
+    route.user('Saved withdrawal addresses (up to two)', { response: { 200: savedWalletListSchema } }),
     async (request) => ({ wallets: await listSavedWallets(app.deps.db, currentUser(request).id) }),
   );
 
   app.post(
     '/api/withDraw/wallets',
-    {
-      preHandler: requireUser,
-      schema: { tags: ['withdrawals'], summary: 'Save a withdrawal address (409 when two are saved)', body: savedWalletSchema, response: { 201: savedWalletViewSchema } },
-    },
+    route.user('Save a withdrawal address (409 when two are saved)', { body: savedWalletSchema, response: { 201: savedWalletViewSchema } }),
     async (request, reply) => {
       const wallet = await saveWallet(app.deps.db, currentUser(request).id, request.body);
       return reply.code(201).send(wallet);
@@ -136,7 +109,7 @@ export async function withdrawalsRoutes(app: App) {
 
   app.delete(
     '/api/withDraw/wallets/:id',
-    { preHandler: requireUser, schema: { tags: ['withdrawals'], summary: 'Delete a saved withdrawal address', params: idParam, response: { 200: messageSchema } } },
+    route.user('Delete a saved withdrawal address', { params: idParam, response: { 200: messageSchema } }),
     async (request) => {
       await deleteSavedWallet(app.deps.db, currentUser(request).id, request.params.id);
       return { message: 'Wallet address deleted' };
