@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, PGLITE_SETTINGS, wrapPglite } from '../apps/server/src/db/client';
 import { CONNECTIONS } from './lib';
-import { ENTRIES, seedUser } from './history-seed';
+import { ENTRIES, seedUser, signedInReads } from './history-seed';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -98,16 +98,7 @@ async function main() {
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return response;
   };
-  let cursor: string | null = null;
-  for (let seen = 0; seen < ENTRIES / 2; seen += 100) {
-    cursor = (await get(`/api/invest/getTransactionHistory?limit=100${cursor ? `&cursor=${cursor}` : ''}`, 0)).json<{ nextCursor: string | null }>().nextCursor;
-  }
-  const routes = [
-    ['getUser', '/api/users/getUser'],
-    ['dashboard', '/api/money/dashboard'],
-    ['history first page, 50', '/api/invest/getTransactionHistory?limit=50'],
-    ['history deep page, 100', `/api/invest/getTransactionHistory?limit=100&cursor=${cursor}`],
-  ] as const;
+  const routes = await signedInReads(async (url) => (await get(url, 0)).json<{ nextCursor: string | null }>().nextCursor);
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

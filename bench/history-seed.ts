@@ -37,3 +37,21 @@ export async function seedUser(database: Database, index: number): Promise<strin
   }
   return (await createSession(db, user.id)).token;
 }
+
+/**
+ * The signed-in reads the in-process benches measure (bench/embedded-read-path.ts,
+ * bench/pglite-statements.ts): getUser, the dashboard, the first history page of 50 and a page
+ * of 100 half-way down, whose cursor is found by paging with `nextCursorAfter`.
+ */
+export async function signedInReads(nextCursorAfter: (url: string) => Promise<string | null>) {
+  let cursor: string | null = null;
+  for (let seen = 0; seen < ENTRIES / 2; seen += 100) {
+    cursor = await nextCursorAfter(`/api/invest/getTransactionHistory?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+  }
+  return [
+    ['getUser', '/api/users/getUser'],
+    ['dashboard', '/api/money/dashboard'],
+    ['history first page, 50', '/api/invest/getTransactionHistory?limit=50'],
+    ['history deep page, 100', `/api/invest/getTransactionHistory?limit=100&cursor=${cursor}`],
+  ] as const;
+}
