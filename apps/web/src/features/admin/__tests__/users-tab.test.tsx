@@ -63,6 +63,15 @@ async function cardOf(name: string) {
   return card;
 }
 
+/** For the impersonation tests: a user, and spies on window.alert (never used) and on the reload into the user's view. */
+function impersonationSpies() {
+  return {
+    user: userEvent.setup(),
+    alert: vi.spyOn(window, 'alert').mockImplementation(() => {}),
+    reload: vi.spyOn(browser, 'reload').mockImplementation(() => {}),
+  };
+}
+
 describe('UsersTab', () => {
   it('shows the counts and a card per user: name truncated at 12, email, role, verification, KYC, balances', async () => {
     renderApp('/admin/users', { user: staff() });
@@ -144,9 +153,7 @@ describe('UsersTab', () => {
   });
 
   it("impersonates: shows the server's message in an in-app dialog, then reloads into the user's view", async () => {
-    const user = userEvent.setup();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    const { user, alert, reload } = impersonationSpies();
     answer = (path) =>
       path === '/api/users/impersonate/u-1'
         ? { status: 200, body: { message: 'You are now viewing the account of Bartholomew Fitzgerald', name: 'Bartholomew Fitzgerald' } }
@@ -163,9 +170,7 @@ describe('UsersTab', () => {
   });
 
   it('impersonation: closing the dialog still reloads, as it has started', async () => {
-    const user = userEvent.setup();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    const { user, alert, reload } = impersonationSpies();
     answer = (path) => (path === '/api/users/impersonate/u-1' ? { status: 200, body: { message: 'You are now viewing the account of Bartholomew Fitzgerald' } } : undefined);
     renderApp('/admin/users', { user: staff() });
     await user.click(within(await cardOf('Bartholomew…')).getByRole('button', { name: /Impersonate/ }));
@@ -176,9 +181,7 @@ describe('UsersTab', () => {
   });
 
   it('impersonation: a failure says why in the dialog, or "Something went wrong.", and reloads nothing', async () => {
-    const user = userEvent.setup();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    const { user, alert, reload } = impersonationSpies();
     renderApp('/admin/users', { user: staff() });
     answer = (path) => (path === '/api/users/impersonate/u-2' ? { status: 500, body: {} } : undefined);
     await user.click(within(await cardOf('Ann')).getByRole('button', { name: /Impersonate/ }));

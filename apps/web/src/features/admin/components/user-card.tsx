@@ -27,6 +27,18 @@ const ROLE_TONES: Record<Role, 'info' | 'success' | 'neutral' | 'danger'> = {
   suspended: 'danger',
 };
 
+/** One of the user's amounts in the card's list. */
+function Amount({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="font-semibold">
+        <Money value={value} />
+      </dd>
+    </div>
+  );
+}
+
 /** The reload into the user's view (tests replace it: jsdom cannot navigate). */
 export const browser = {
   reload: (url: string) => window.location.assign(url),
@@ -115,30 +127,10 @@ export function UserCard({ user }: { user: AdminUserView }) {
         {self && <Badge tone="info">{t('userCard.you')}</Badge>}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">{t('userCard.balance')}</dt>
-          <dd className="font-semibold">
-            <Money value={user.balance} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">{t('userCard.invested')}</dt>
-          <dd className="font-semibold">
-            <Money value={user.investmentBalance} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">{t('userCard.totalProfit')}</dt>
-          <dd className="font-semibold">
-            <Money value={user.totalMaturityAmount} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">{user.hasFees ? t('userCard.fees') : t('userCard.feesOff')}</dt>
-          <dd className="font-semibold">
-            <Money value={user.fees} />
-          </dd>
-        </div>
+        <Amount label={t('userCard.balance')} value={user.balance} />
+        <Amount label={t('userCard.invested')} value={user.investmentBalance} />
+        <Amount label={t('userCard.totalProfit')} value={user.totalMaturityAmount} />
+        <Amount label={user.hasFees ? t('userCard.fees') : t('userCard.feesOff')} value={user.fees} />
       </dl>
 
       {manageable ? (

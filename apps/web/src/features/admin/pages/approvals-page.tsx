@@ -36,6 +36,13 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
     }
   }
 
+  // Declining a withdrawal and rejecting an adjustment send the same decision; on one's own request it withdraws it.
+  const rejectButton = (label: string) => (
+    <Button variant="outline" size="sm" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={isLoading}>
+      {mine ? t('approvalsPage.withdrawMine') : label}
+    </Button>
+  );
+
   return (
     <li>
       <Card className="space-y-3 p-4">
@@ -62,9 +69,7 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
             <Link to={`/withdrawal/${encodeURIComponent(approval.withdrawalId!)}`} className={buttonClasses('primary', 'sm')}>
               {t('approvalsPage.review')}
             </Link>
-            <Button variant="outline" size="sm" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={isLoading}>
-              {mine ? t('approvalsPage.withdrawMine') : t('approvalsPage.decline')}
-            </Button>
+            {rejectButton(t('approvalsPage.decline'))}
           </div>
         ) : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -77,9 +82,7 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
                   {t('approvalsPage.approve')}
                 </Button>
               )}
-              <Button variant="outline" size="sm" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={isLoading}>
-                {mine ? t('approvalsPage.withdrawMine') : t('approvalsPage.reject')}
-              </Button>
+              {rejectButton(t('approvalsPage.reject'))}
             </div>
           </div>
         )}

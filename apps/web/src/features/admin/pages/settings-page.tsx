@@ -1,4 +1,5 @@
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { ComponentProps } from 'react';
+import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -34,6 +35,21 @@ function toFormValues(settings: AdminSettings): SettingsFormValues {
     requireStaffTwoFactor: settings.requireStaffTwoFactor,
     fourEyesThresholdCents: formatCents(settings.fourEyesThresholdCents),
   };
+}
+
+/** A text setting: its place in the form, its label, hint and error, and how its input is typed. */
+type TextSetting = { name: Path<SettingsFormValues>; label: string; hint?: string; error?: string } & Pick<ComponentProps<'input'>, 'type' | 'inputMode'>;
+
+function TextSettings({ settings, register }: { settings: TextSetting[]; register: UseFormRegister<SettingsFormValues> }) {
+  return (
+    <>
+      {settings.map(({ name, label, hint, error, ...input }) => (
+        <Field key={name} label={label} hint={hint} error={error}>
+          {(field) => <Input {...field} {...register(name)} {...input} />}
+        </Field>
+      ))}
+    </>
+  );
 }
 
 function SettingsForm({ settings }: { settings: AdminSettings }) {
@@ -140,12 +156,13 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         <Card>
           <h2 className="mb-4 text-lg font-semibold">{t('settingsPage.withdrawalFee')}</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('settingsPage.flatFee')} error={errors.withdrawalFee?.flatCents?.message}>
-              {(field) => <Input {...field} {...register('withdrawalFee.flatCents')} inputMode="decimal" />}
-            </Field>
-            <Field label={t('settingsPage.rate')} error={errors.withdrawalFee?.basisPoints?.message}>
-              {(field) => <Input {...field} {...register('withdrawalFee.basisPoints')} inputMode="decimal" />}
-            </Field>
+            <TextSettings
+              register={register}
+              settings={[
+                { name: 'withdrawalFee.flatCents', label: t('settingsPage.flatFee'), error: errors.withdrawalFee?.flatCents?.message, inputMode: 'decimal' },
+                { name: 'withdrawalFee.basisPoints', label: t('settingsPage.rate'), error: errors.withdrawalFee?.basisPoints?.message, inputMode: 'decimal' },
+              ]}
+            />
           </div>
         </Card>
         <Card>
@@ -158,33 +175,35 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
         <Card>
           <h2 className="mb-4 text-lg font-semibold">{t('settingsPage.referralBonus')}</h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('settingsPage.bonusRate')} error={errors.referralBonus?.basisPoints?.message}>
-              {(field) => <Input {...field} {...register('referralBonus.basisPoints')} inputMode="decimal" />}
-            </Field>
-            <Field label={t('settingsPage.cap')} hint={t('settingsPage.capHint', { max: formatUsd(REFERRAL_BONUS_MAX_CENTS) })} error={errors.referralBonus?.capCents?.message}>
-              {(field) => <Input {...field} {...register('referralBonus.capCents')} inputMode="decimal" />}
-            </Field>
+            <TextSettings
+              register={register}
+              settings={[
+                { name: 'referralBonus.basisPoints', label: t('settingsPage.bonusRate'), error: errors.referralBonus?.basisPoints?.message, inputMode: 'decimal' },
+                {
+                  name: 'referralBonus.capCents',
+                  label: t('settingsPage.cap'),
+                  hint: t('settingsPage.capHint', { max: formatUsd(REFERRAL_BONUS_MAX_CENTS) }),
+                  error: errors.referralBonus?.capCents?.message,
+                  inputMode: 'decimal',
+                },
+              ]}
+            />
           </div>
         </Card>
       </div>
       <Card>
         <h2 className="mb-4 text-lg font-semibold">{t('settingsPage.support')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('settingsPage.supportPhone')} error={errors.support?.phone?.message}>
-            {(field) => <Input {...field} {...register('support.phone')} type="tel" />}
-          </Field>
-          <Field label={t('settingsPage.supportEmail')} error={errors.support?.email?.message}>
-            {(field) => <Input {...field} {...register('support.email')} type="email" />}
-          </Field>
-          <Field label={t('settingsPage.chat')} hint={t('settingsPage.optional')} error={errors.support?.chatEmbedUrl?.message}>
-            {(field) => <Input {...field} {...register('support.chatEmbedUrl')} type="url" />}
-          </Field>
-          <Field label={t('settingsPage.hours')} hint={t('settingsPage.hoursHint')} error={errors.support?.hours?.message}>
-            {(field) => <Input {...field} {...register('support.hours')} />}
-          </Field>
-          <Field label={t('settingsPage.chartService')} hint={t('settingsPage.chartServiceHint')} error={errors.chartServiceUrl?.message}>
-            {(field) => <Input {...field} {...register('chartServiceUrl')} type="url" />}
-          </Field>
+          <TextSettings
+            register={register}
+            settings={[
+              { name: 'support.phone', label: t('settingsPage.supportPhone'), error: errors.support?.phone?.message, type: 'tel' },
+              { name: 'support.email', label: t('settingsPage.supportEmail'), error: errors.support?.email?.message, type: 'email' },
+              { name: 'support.chatEmbedUrl', label: t('settingsPage.chat'), hint: t('settingsPage.optional'), error: errors.support?.chatEmbedUrl?.message, type: 'url' },
+              { name: 'support.hours', label: t('settingsPage.hours'), hint: t('settingsPage.hoursHint'), error: errors.support?.hours?.message },
+              { name: 'chartServiceUrl', label: t('settingsPage.chartService'), hint: t('settingsPage.chartServiceHint'), error: errors.chartServiceUrl?.message, type: 'url' },
+            ]}
+          />
         </div>
         <Field label={t('settingsPage.riskNotice')} className="mt-4" hint={t('settingsPage.riskNoticeHint')} error={errors.riskNotice?.message}>
           {(field) => <Textarea {...field} {...register('riskNotice')} rows={4} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -22,6 +23,16 @@ function Line({ label, value, hint, strong }: { label: string; value: string; hi
         <Money value={value} />
       </dd>
     </div>
+  );
+}
+
+/** One side of the ledger: its title over its lines. */
+function Ledger({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">{children}</dl>
+    </Card>
   );
 }
 
@@ -77,27 +88,21 @@ export function SolvencyPage() {
                 </Alert>
               ))}
             <div className="grid gap-6 lg:grid-cols-2">
-              <Card>
-                <h2 className="mb-2 text-lg font-semibold">{t('solvencyPage.owedTitle')}</h2>
-                <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                  <Line label={t('solvencyPage.available')} value={data.owed.available} hint={t('solvencyPage.availableHint')} />
-                  <Line label={t('solvencyPage.onHold')} value={data.owed.held} hint={t('solvencyPage.onHoldHint')} />
-                  <Line label={t('solvencyPage.principal')} value={data.owed.investedPrincipal} />
-                  <Line label={t('solvencyPage.profitDue')} value={data.owed.profitDueAtMaturity} hint={t('solvencyPage.profitDueHint')} />
-                  <Line label={t('solvencyPage.totalOwed')} value={data.owed.total} strong />
-                </dl>
-              </Card>
-              <Card>
-                <h2 className="mb-2 text-lg font-semibold">{t('solvencyPage.flowsTitle')}</h2>
-                <dl className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                  <Line label={t('solvencyPage.received')} value={data.flows.received} />
-                  <Line label={t('solvencyPage.paidOut')} value={data.flows.paidOut} />
-                  <Line label={t('solvencyPage.held')} value={data.flows.net} strong />
-                  <Line label={t('solvencyPage.feeIncome')} value={data.flows.feeIncome} hint={t('solvencyPage.feeIncomeHint')} />
-                  <Line label={t('solvencyPage.profitPaid')} value={data.flows.profitPaid} hint={t('solvencyPage.profitPaidHint')} />
-                  <Line label={t('solvencyPage.adjustments')} value={data.flows.adjustments} hint={t('solvencyPage.adjustmentsHint')} />
-                </dl>
-              </Card>
+              <Ledger title={t('solvencyPage.owedTitle')}>
+                <Line label={t('solvencyPage.available')} value={data.owed.available} hint={t('solvencyPage.availableHint')} />
+                <Line label={t('solvencyPage.onHold')} value={data.owed.held} hint={t('solvencyPage.onHoldHint')} />
+                <Line label={t('solvencyPage.principal')} value={data.owed.investedPrincipal} />
+                <Line label={t('solvencyPage.profitDue')} value={data.owed.profitDueAtMaturity} hint={t('solvencyPage.profitDueHint')} />
+                <Line label={t('solvencyPage.totalOwed')} value={data.owed.total} strong />
+              </Ledger>
+              <Ledger title={t('solvencyPage.flowsTitle')}>
+                <Line label={t('solvencyPage.received')} value={data.flows.received} />
+                <Line label={t('solvencyPage.paidOut')} value={data.flows.paidOut} />
+                <Line label={t('solvencyPage.held')} value={data.flows.net} strong />
+                <Line label={t('solvencyPage.feeIncome')} value={data.flows.feeIncome} hint={t('solvencyPage.feeIncomeHint')} />
+                <Line label={t('solvencyPage.profitPaid')} value={data.flows.profitPaid} hint={t('solvencyPage.profitPaidHint')} />
+                <Line label={t('solvencyPage.adjustments')} value={data.flows.adjustments} hint={t('solvencyPage.adjustmentsHint')} />
+              </Ledger>
             </div>
             {data.onchain && (
               <Card>

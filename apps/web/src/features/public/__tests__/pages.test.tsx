@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RISK_NOTICE, SEED_PLAN_TEXTS, VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderApp, stubFetch } from '../../../test/render';
 import { resetPublicSettings } from '../../../lib/public-settings';
 import common from '../../../i18n/locales/en/common.json';
@@ -246,16 +246,21 @@ describe('support: contact form', () => {
     };
   }
 
+  /** Types the name, email and message into the form, and sends it. */
+  async function sendMessage(user: UserEvent, form: Awaited<ReturnType<typeof openForm>>, message: { name: string; email: string; message: string }) {
+    await user.type(form.name, message.name);
+    await user.type(form.email, message.email);
+    await user.type(form.message, message.message);
+    await user.click(form.send);
+  }
+
   it('requires every field and a valid email, without calling the server', async () => {
     const user = userEvent.setup();
     const { calls } = serve();
     const form = await openForm();
     await user.click(form.send);
     expect(await screen.findAllByText('All fields are required')).toHaveLength(3);
-    await user.type(form.name, 'Grace');
-    await user.type(form.email, 'grace@');
-    await user.type(form.message, 'Hello');
-    await user.click(form.send);
+    await sendMessage(user, form, { name: 'Grace', email: 'grace@', message: 'Hello' });
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
     expect(form.email).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((call) => call.url.endsWith('/api/contact'))).toBe(false);
@@ -266,10 +271,7 @@ describe('support: contact form', () => {
     const form = await openForm();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.type(form.name, 'Grace Hopper');
-    await user.type(form.email, 'grace@example.com');
-    await user.type(form.message, 'How do upgrades work?');
-    await user.click(form.send);
+    await sendMessage(user, form, { name: 'Grace Hopper', email: 'grace@example.com', message: 'How do upgrades work?' });
     await vi.waitFor(() => expect(screen.getByTestId('contact-status')).toHaveTextContent('Message sent successfully!'));
     expect(screen.getAllByText('Message sent successfully!').length).toBeGreaterThanOrEqual(2);
     const sent = calls.find((call) => call.url.endsWith('/api/contact'))!;
@@ -284,10 +286,7 @@ describe('support: contact form', () => {
     const user = userEvent.setup();
     serve((url) => (url.endsWith('/api/contact') ? { status: 500, body: { message: 'Something went wrong. Please try again.' } } : undefined));
     const form = await openForm();
-    await user.type(form.name, 'Grace Hopper');
-    await user.type(form.email, 'grace@example.com');
-    await user.type(form.message, 'Hello');
-    await user.click(form.send);
+    await sendMessage(user, form, { name: 'Grace Hopper', email: 'grace@example.com', message: 'Hello' });
     await vi.waitFor(() => expect(screen.getByTestId('contact-status')).toHaveTextContent('Failed to send. Please try again.'));
     expect(screen.getAllByText('Failed to send. Please try again.').length).toBeGreaterThanOrEqual(2);
   });

@@ -48,19 +48,6 @@ export function Section({
   );
 }
 
-/** The header of a standalone public page. */
-export function PageIntro({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
-  return (
-    <div className="border-b border-slate-200/70 bg-white dark:border-slate-800/70 dark:bg-slate-900/40">
-      <div className="container-page py-14 sm:py-20">
-        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        <h1 className="mt-2 max-w-3xl text-title font-semibold text-slate-900 dark:text-white">{title}</h1>
-        {children && <div className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">{children}</div>}
-      </div>
-    </div>
-  );
-}
-
 /** Initials avatar: shipped content never uses photos of people. */
 export function InitialsAvatar({ name, size = 'md', className }: { name: string; size?: 'md' | 'lg'; className?: string }) {
   const initials = name

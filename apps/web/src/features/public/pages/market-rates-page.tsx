@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { Spinner } from '../../../components/ui/spinner';
-import { PageIntro } from '../components/section';
+import { ContentPage } from '../components/content-page';
 
 /** How long an embed may take before we say the chart service is not answering. */
 export const CHART_TIMEOUT_MS = 15_000;
@@ -190,49 +189,43 @@ function NotAvailable({ title, children }: { title: string; children: React.Reac
 
 export function MarketRatesPage() {
   const { t } = useTranslation('publicText');
-  useDocumentTitle(t('marketRates.eyebrow'), t('marketRates.docDescription'));
   const { settings, status } = usePublicSettings();
   // The operator may set their own chart service; by default the charts are TradingView's.
   const base = settings?.chartServiceUrl.trim() ?? '';
   return (
-    <>
-      <PageIntro eyebrow={t('marketRates.eyebrow')} title={t('marketRates.title')}>
-        <p>{t('marketRates.intro')}</p>
-      </PageIntro>
-      <div className="container-page py-14 sm:py-20">
-        {status === 'loading' && <Spinner label={t('marketRates.loading')} />}
-        {status === 'unavailable' && (
-          <NotAvailable title={t('marketRates.unavailable')}>
-            <p>{t('marketRates.unavailableText')}</p>
-          </NotAvailable>
-        )}
-        {status === 'ready' && (
-          <div className="grid gap-10 lg:grid-cols-2">
-            {MARKETS.map((market) => {
-              const src = base ? chartUrl(base, market.id) : null;
-              const title = t(`marketRates.${market.id}.title`);
-              const chartTitle = t(`marketRates.${market.id}.chart`);
-              return (
-                <section key={market.id} aria-labelledby={`market-${market.id}`}>
-                  <h2 id={`market-${market.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
-                    {title}
-                  </h2>
-                  <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`marketRates.${market.id}.description`)}</p>
-                  {!base ? (
-                    <TradingViewChart symbols={market.symbols} title={chartTitle} loading={t(`marketRates.${market.id}.loading`)} />
-                  ) : src ? (
-                    <ChartFrame src={src} title={chartTitle} />
-                  ) : (
-                    <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
-                      {t('marketRates.invalidAddress')}
-                    </p>
-                  )}
-                </section>
-              );
-            })}
-          </div>
-        )}
-      </div>
-    </>
+    <ContentPage messages="marketRates" tabTitle="eyebrow" intro={t('marketRates.intro')}>
+      {status === 'loading' && <Spinner label={t('marketRates.loading')} />}
+      {status === 'unavailable' && (
+        <NotAvailable title={t('marketRates.unavailable')}>
+          <p>{t('marketRates.unavailableText')}</p>
+        </NotAvailable>
+      )}
+      {status === 'ready' && (
+        <div className="grid gap-10 lg:grid-cols-2">
+          {MARKETS.map((market) => {
+            const src = base ? chartUrl(base, market.id) : null;
+            const title = t(`marketRates.${market.id}.title`);
+            const chartTitle = t(`marketRates.${market.id}.chart`);
+            return (
+              <section key={market.id} aria-labelledby={`market-${market.id}`}>
+                <h2 id={`market-${market.id}`} className="text-xl font-semibold text-slate-900 dark:text-white">
+                  {title}
+                </h2>
+                <p className="mb-4 mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`marketRates.${market.id}.description`)}</p>
+                {!base ? (
+                  <TradingViewChart symbols={market.symbols} title={chartTitle} loading={t(`marketRates.${market.id}.loading`)} />
+                ) : src ? (
+                  <ChartFrame src={src} title={chartTitle} />
+                ) : (
+                  <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
+                    {t('marketRates.invalidAddress')}
+                  </p>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </ContentPage>
   );
 }

@@ -8,10 +8,9 @@ import { i18n } from '../../../i18n';
 import { apiFetch } from '../../../lib/api';
 import { inOwnTask } from '../../../lib/own-task';
 import { formatNumber } from '../../../lib/numbers';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { buttonClasses } from '../../../components/ui/button';
 import { PLANS_WITH_COPY } from '../../../content/plans';
-import { PageIntro } from '../components/section';
+import { ContentPage } from '../components/content-page';
 
 /** GET /api/invest/plans item (money as decimal strings). Optional fields may be absent on older servers. */
 export interface ApiPlan {
@@ -114,89 +113,83 @@ function PlanCard({ plan, featured }: { plan: ApiPlan; featured: boolean }) {
       }
       data-testid="plan-card"
     >
-      {featured && (
-        <span className="absolute -top-3 left-7 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">{t('plans.longest')}</span>
-      )}
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-        {plan.name}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
-      <p className="mt-6 flex items-baseline gap-2">
-        <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{t('plans.percent', { value: formatNumber(plan.roiPercent, 2) })}</span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">{perTerm(plan.durationSeconds)}</span>
-      </p>
-      <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
-        <div className="flex justify-between gap-4 py-2.5">
-          <dt className="text-slate-600 dark:text-slate-400">{t('plans.annualRate')}</dt>
-          <dd className="font-semibold tabular-nums">{t('plans.percent', { value: formatNumber(annualRate(plan), 2) })}</dd>
-        </div>
-        <div className="flex justify-between gap-4 py-2.5">
-          <dt className="text-slate-600 dark:text-slate-400">{t('plans.amountRange')}</dt>
-          <dd className="font-semibold tabular-nums">
-            {formatUsd(centsFromDecimal(plan.minAmount))} – {formatUsd(centsFromDecimal(plan.maxAmount))}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 py-2.5">
-          <dt className="text-slate-600 dark:text-slate-400">{t('plans.duration.label')}</dt>
-          <dd className="font-semibold">{duration}</dd>
-        </div>
-      </dl>
-      <ul className="mt-6 flex-1 space-y-2.5 text-sm">
-        {benefits.slice(0, 4).map((benefit) => (
-          <li key={benefit} className="flex gap-2.5 text-slate-700 dark:text-slate-200">
-            <Check className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
-            {benefit}
-          </li>
-        ))}
-      </ul>
-      <Link
-        to="/start-invest"
-        state={{ plan: plan.name }}
-        className={buttonClasses(featured ? 'primary' : 'outline', 'lg', 'mt-8 w-full')}
-        aria-label={t('plans.getStartedWith', { plan: plan.name })}
-      >
-        {t('plans.getStarted')}
-      </Link>
-    </li>
-  );
+    {featured && (
+      <span className="absolute -top-3 left-7 rounded-full bg-brand-700 px-3 py-0.5 text-xs font-semibold text-white">{t('plans.longest')}</span>
+    )}
+    <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+      {plan.name}
+    </h2>
+    <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+    <p className="mt-6 flex items-baseline gap-2">
+      <span className="text-5xl font-semibold tracking-tight text-slate-900 tabular-nums dark:text-white">{t('plans.percent', { value: formatNumber(plan.roiPercent, 2) })}</span>
+      <span className="text-sm text-slate-600 dark:text-slate-400">{perTerm(plan.durationSeconds)}</span>
+    </p>
+    <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+      <div className="flex justify-between gap-4 py-2.5">
+        <dt className="text-slate-600 dark:text-slate-400">{t('plans.annualRate')}</dt>
+        <dd className="font-semibold tabular-nums">{t('plans.percent', { value: formatNumber(annualRate(plan), 2) })}</dd>
+      </div>
+      <div className="flex justify-between gap-4 py-2.5">
+        <dt className="text-slate-600 dark:text-slate-400">{t('plans.amountRange')}</dt>
+        <dd className="font-semibold tabular-nums">
+          {formatUsd(centsFromDecimal(plan.minAmount))} – {formatUsd(centsFromDecimal(plan.maxAmount))}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4 py-2.5">
+        <dt className="text-slate-600 dark:text-slate-400">{t('plans.duration.label')}</dt>
+        <dd className="font-semibold">{duration}</dd>
+      </div>
+    </dl>
+    <ul className="mt-6 flex-1 space-y-2.5 text-sm">
+      {benefits.slice(0, 4).map((benefit) => (
+        <li key={benefit} className="flex gap-2.5 text-slate-700 dark:text-slate-200">
+          <Check className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+          {benefit}
+        </li>
+      ))}
+    </ul>
+    <Link
+      to="/start-invest"
+      state={{ plan: plan.name }}
+      className={buttonClasses(featured ? 'primary' : 'outline', 'lg', 'mt-8 w-full')}
+      aria-label={t('plans.getStartedWith', { plan: plan.name })}
+    >
+      {t('plans.getStarted')}
+    </Link>
+  </li>
+);
 }
 
 export function PlansPage() {
-  const { t } = useTranslation('publicText');
-  useDocumentTitle(t('plans.docTitle'), t('plans.docDescription'));
-  const { plans, source } = usePlans();
-  const longest = plans.reduce<ApiPlan | undefined>((best, plan) => (!best || plan.durationSeconds > best.durationSeconds ? plan : best), undefined);
-  const lowestMinimum = plans.length ? Math.min(...plans.map((plan) => centsFromDecimal(plan.minAmount))) : null;
-  return (
-    <>
-      <PageIntro eyebrow={t('plans.eyebrow')} title={t('plans.title')}>
-        <p>{t('plans.intro')}</p>
-      </PageIntro>
-      <div className="container-page py-14 sm:py-20">
-        <div aria-live="polite">
-          {/* Said to screen readers only: a visible line that goes away when the plans arrive would move the cards. */}
-          {source === 'loading' && <p className="sr-only">{t('plans.loading')}</p>}
-          {source === 'fallback' && (
-            <p className="mb-8 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50" role="status">
-              {t('plans.fallback')}
-            </p>
-          )}
-        </div>
-        <ul className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-3" aria-busy={source === 'loading'}>
-          {/* Keyed by position: when the live plans replace the standard table, the cards update in place instead of being rebuilt. */}
-          {plans.map((plan, index) => (
-            <PlanCard key={index} plan={plan} featured={plans.length > 1 && plan === longest} />
-          ))}
-        </ul>
-        <div className="mt-12 max-w-3xl space-y-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-          <p>
-            <strong className="font-semibold text-slate-800 dark:text-slate-200">{t('plans.aboutRates')}</strong> {t('plans.aboutRatesText')}
+const { t } = useTranslation('publicText');
+const { plans, source } = usePlans();
+const longest = plans.reduce<ApiPlan | undefined>((best, plan) => (!best || plan.durationSeconds > best.durationSeconds ? plan : best), undefined);
+const lowestMinimum = plans.length ? Math.min(...plans.map((plan) => centsFromDecimal(plan.minAmount))) : null;
+return (
+  <ContentPage messages="plans" tabTitle="docTitle" intro={t('plans.intro')}>
+      <div aria-live="polite">
+        {/* Said to screen readers only: a visible line that goes away when the plans arrive would move the cards. */}
+        {source === 'loading' && <p className="sr-only">{t('plans.loading')}</p>}
+        {source === 'fallback' && (
+          <p className="mb-8 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50" role="status">
+            {t('plans.fallback')}
           </p>
-          <p>
-            {lowestMinimum !== null ? t('plans.minimum', { amount: formatUsd(lowestMinimum) }) : t('plans.minimumUnknown')}
-          </p>
-        </div>
+        )}
       </div>
-    </>
+      <ul className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-3" aria-busy={source === 'loading'}>
+        {/* Keyed by position: when the live plans replace the standard table, the cards update in place instead of being rebuilt. */}
+        {plans.map((plan, index) => (
+          <PlanCard key={index} plan={plan} featured={plans.length > 1 && plan === longest} />
+        ))}
+      </ul>
+      <div className="mt-12 max-w-3xl space-y-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
+        <p>
+          <strong className="font-semibold text-slate-800 dark:text-slate-200">{t('plans.aboutRates')}</strong> {t('plans.aboutRatesText')}
+        </p>
+        <p>
+          {lowestMinimum !== null ? t('plans.minimum', { amount: formatUsd(lowestMinimum) }) : t('plans.minimumUnknown')}
+        </p>
+      </div>
+    </ContentPage>
   );
 }

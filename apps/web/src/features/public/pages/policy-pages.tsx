@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LICENSE, PRIVACY_POLICY, type PolicyDocument } from '../../../content/policies';
-import { PageIntro } from '../components/section';
+import { PageIntro } from '../components/content-page';
 import { localeDateFormat } from '../../../i18n/format';
 
 const date = localeDateFormat({ dateStyle: 'long', timeZone: 'UTC' });

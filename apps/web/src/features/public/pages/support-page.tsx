@@ -1,11 +1,28 @@
-import { Clock, Mail, MessageCircle, Phone, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Clock, Mail, MessageCircle, Phone, Send, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { ContactForm } from '../components/contact-form';
-import { PageIntro } from '../components/section';
+import { ContentPage } from '../components/content-page';
 import { localSupportClaim } from '../components/support-claim';
+
+const channelLink = 'text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
+
+/** One way to reach support: its icon, its name and how to use it. */
+function Channel({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 py-4">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-900 dark:text-white">{label}</p>
+        {children}
+      </div>
+    </li>
+  );
+}
 
 function Channels() {
   const { t } = useTranslation('publicText');
@@ -14,8 +31,6 @@ function Channels() {
   const email = settings?.supportEmail.trim();
   const chat = settings?.chatEmbedUrl.trim();
   const hours = settings?.supportHours.trim();
-  const item = 'flex gap-4 py-4';
-  const icon = 'inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300';
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('support.waysToReach')}</h2>
@@ -23,65 +38,35 @@ function Channels() {
         {settings ? localSupportClaim(t, settings) : status === 'loading' ? t('support.loading') : t('supportClaim.fallback')}
       </p>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
-        <li className={item}>
-          <span className={icon}>
-            <Send className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.form')}</p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t('support.formNote')}</p>
-          </div>
-        </li>
+        <Channel icon={Send} label={t('support.form')}>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('support.formNote')}</p>
+        </Channel>
         {email && (
-          <li className={item}>
-            <span className={icon}>
-              <Mail className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.email')}</p>
-              <a href={`mailto:${email}`} className="break-all text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                {email}
-              </a>
-            </div>
-          </li>
+          <Channel icon={Mail} label={t('support.email')}>
+            <a href={`mailto:${email}`} className={`break-all ${channelLink}`}>
+              {email}
+            </a>
+          </Channel>
         )}
         {phone && (
-          <li className={item}>
-            <span className={icon}>
-              <Phone className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.phone')}</p>
-              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                {phone}
-              </a>
-            </div>
-          </li>
+          <Channel icon={Phone} label={t('support.phone')}>
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={channelLink}>
+              {phone}
+            </a>
+          </Channel>
         )}
         {chat && (
-          <li className={item}>
-            <span className={icon}>
-              <MessageCircle className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.chat')}</p>
-              <a href={chat} target="_blank" rel="noopener noreferrer" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                {t('support.startChat')}
-                <span className="sr-only"> {t('support.newTab')}</span>
-              </a>
-            </div>
-          </li>
+          <Channel icon={MessageCircle} label={t('support.chat')}>
+            <a href={chat} target="_blank" rel="noopener noreferrer" className={channelLink}>
+              {t('support.startChat')}
+              <span className="sr-only"> {t('support.newTab')}</span>
+            </a>
+          </Channel>
         )}
         {hours && (
-          <li className={item}>
-            <span className={icon}>
-              <Clock className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-900 dark:text-white">{t('support.hours')}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{hours}</p>
-            </div>
-          </li>
+          <Channel icon={Clock} label={t('support.hours')}>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{hours}</p>
+          </Channel>
         )}
       </ul>
     </div>
@@ -90,25 +75,26 @@ function Channels() {
 
 export function SupportPage() {
   const { t } = useTranslation('publicText');
-  useDocumentTitle(t('support.eyebrow'), t('support.docDescription'));
   return (
-    <>
-      <PageIntro eyebrow={t('support.eyebrow')} title={t('support.title')}>
-        <p>
+    <ContentPage
+      messages="support"
+      tabTitle="eyebrow"
+      className="grid gap-10 lg:grid-cols-[1.5fr_1fr]"
+      intro={
+        <>
           {t('support.intro')}{' '}
           <Link to="/#faq" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
             {t('support.faqLink')}
           </Link>
           {t('support.introEnd')}
-        </p>
-      </PageIntro>
-      <div className="container-page grid gap-10 py-14 sm:py-20 lg:grid-cols-[1.5fr_1fr]">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <h2 className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">{t('support.sendMessage')}</h2>
-          <ContactForm />
-        </div>
-        <Channels />
+        </>
+      }
+    >
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">{t('support.sendMessage')}</h2>
+        <ContactForm />
       </div>
-    </>
+      <Channels />
+    </ContentPage>
   );
 }
