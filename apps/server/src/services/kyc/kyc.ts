@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
@@ -138,13 +138,45 @@ export function documentUrl(userId: string, side: KycDocumentSide, submissionId:
   return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
 }
 
-/** Pending cases the viewer may decide, oldest submission first, a keyset page at a time like the other staff queues. */
+/** A pending case's owner: the columns the queue shows, not the whole account row. */
+const caseOwner = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  country: users.country,
+  role: users.role,
+  isVerified: users.isVerified,
+  kycStatus: users.kycStatus,
+  createdAt: users.createdAt,
+};
+const caseSubmission = {
+  id: kycSubmissions.id,
+  submittedAt: kycSubmissions.submittedAt,
+  frontMime: kycSubmissions.frontMime,
+  backMime: kycSubmissions.backMime,
+  frontName: kycSubmissions.frontName,
+  backName: kycSubmissions.backName,
+};
+/** The owner's rejected submissions (kyc_submissions_user_idx), read in the page's statement. */
+const ownerRejections = sql`from ${kycSubmissions} as rejected where rejected.user_id = ${users.id} and rejected.status = 'Rejected'`;
+
+/**
+ * Pending cases the viewer may decide, oldest submission first, a keyset page at a time like
+ * the other staff queues; each with the owner's earlier rejections, in one statement.
+ */
 export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: StaffQueueQuery): Promise<{ pendingUsers: PendingKycCase[]; nextCursor: string | null }> {
   const after = decodeKeyset(query.cursor);
   const allowed = lowerRoles(viewer.role);
   if (allowed.length === 0) return { pendingUsers: [], nextCursor: null };
   const read = await deps.db
-    .select({ submission: kycSubmissions, user: users, at: keysetAt(kycSubmissions.submittedAt) })
+    .select({
+      submission: caseSubmission,
+      user: caseOwner,
+      at: keysetAt(kycSubmissions.submittedAt),
+      previousRejections: sql<number>`(select count(*)::int ${ownerRejections})`,
+      lastRejectionReason: sql<string | null>`(select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1)`,
+    })
     .from(kycSubmissions)
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .where(
@@ -153,20 +185,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: 
     .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
     .limit(query.limit + 1);
   const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.submission.id }));
-  const rejectedCounts = new Map<string, number>();
-  const lastReasons = new Map<string, string | null>();
-  if (rows.length > 0) {
-    const rejected = await deps.db
-      .select({ userId: kycSubmissions.userId, reason: kycSubmissions.reason })
-      .from(kycSubmissions)
-      .where(and(eq(kycSubmissions.status, 'Rejected'), inArray(kycSubmissions.userId, rows.map((row) => row.user.id))))
-      .orderBy(asc(kycSubmissions.submittedAt));
-    for (const row of rejected) {
-      rejectedCounts.set(row.userId, (rejectedCounts.get(row.userId) ?? 0) + 1);
-      lastReasons.set(row.userId, row.reason);
-    }
-  }
-  const pendingUsers = rows.map(({ submission, user }) => ({
+  const pendingUsers = rows.map(({ submission, user, previousRejections, lastRejectionReason }) => ({
     _id: user.id,
     submissionId: submission.id,
     name: user.name,
@@ -178,8 +197,8 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: 
     kycStatus: user.kycStatus,
     createdAt: user.createdAt.toISOString(),
     submittedAt: submission.submittedAt.toISOString(),
-    previousRejections: rejectedCounts.get(user.id) ?? 0,
-    lastRejectionReason: lastReasons.get(user.id) ?? null,
+    previousRejections,
+    lastRejectionReason,
     kyc: {
       frontDoc: documentUrl(user.id, 'front', submission.id),
       backDoc: documentUrl(user.id, 'back', submission.id),
