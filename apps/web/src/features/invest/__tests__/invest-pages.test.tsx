@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { INVEST_MESSAGES, REFERRAL_MESSAGES } from '@app/shared';
 import { makeStore } from '../../../app/store-toolkit';
-import { changeLanguage } from '../../../i18n';
+import { inLanguageForEachTest } from '../../../test/language';
 import { renderApp, testUser } from '../../../test/render';
 import { ActiveInvestments } from '../index';
 import { formatCountdown, formatDuration, formatPercent } from '../../../i18n/format';
@@ -386,25 +386,27 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
     });
   }
 
-  it('start-invest: a bad amount is said under the field and nothing is sent', async () => {
+  /** Opens start-invest with its API served, picks Basic and types `amount`. */
+  async function startInvestWith(amount: string) {
     const { seen } = serve();
     renderApp('/start-invest', { user: testUser() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
-    await user.type(screen.getByLabelText('Amount (USD)'), '150.555');
-    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    await user.type(screen.getByLabelText('Amount (USD)'), amount);
+    return { seen, user, submit: screen.getByRole('button', { name: 'Invest now' }) };
+  }
+
+  it('start-invest: a bad amount is said under the field and nothing is sent', async () => {
+    const { seen, user, submit } = await startInvestWith('150.555');
+    await user.click(submit);
     expect(await screen.findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
     expect(screen.getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
     expect(seen.some((request) => request.path === '/api/invest/start-invest')).toBe(false);
   });
 
   it('start-invest: a double click sends one request', async () => {
-    const { seen } = serve();
-    renderApp('/start-invest', { user: testUser() });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
-    await user.type(screen.getByLabelText('Amount (USD)'), '150');
-    await user.dblClick(screen.getByRole('button', { name: 'Invest now' }));
+    const { seen, user, submit } = await startInvestWith('150');
+    await user.dblClick(submit);
     expect(await screen.findByText(INVEST_MESSAGES.submitted)).toBeInTheDocument();
     expect(seen.filter((request) => request.path === '/api/invest/start-invest')).toHaveLength(1);
   });
@@ -430,13 +432,9 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
   });
 
   describe('in German', () => {
-    afterEach(async () => {
-      await changeLanguage('en');
-      localStorage.clear();
-    });
+    inLanguageForEachTest('de');
 
     it('shows the start-invest page with German words, terms and rates', async () => {
-      await changeLanguage('de');
       serve('de');
       renderApp('/start-invest', { user: testUser({ language: 'de' }) });
       const basic = await screen.findByRole('radio', { name: /Basic/ }, slow);
@@ -448,7 +446,6 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
     });
 
     it('lists investments with German statuses and labels', async () => {
-      await changeLanguage('de');
       serveApi((request) => {
         if (request.path === '/api/invest/investment-history') return { body: [investment({ status: 'Pending', startDate: null, endDate: null })] };
         if (request.path === '/api/users/getUser') return { body: testUser({ language: 'de' }) };
