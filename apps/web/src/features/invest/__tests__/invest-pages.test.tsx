@@ -142,6 +142,23 @@ describe('/start-invest', () => {
 });
 
 describe('/invest-status and /investment/:id', () => {
+  /** The page of inv-1 six hours into its day, its upgrade dialog open; `me` answers /api/users/getUser. */
+  async function openUpgrade(me?: ReturnType<typeof testUser>) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
+    const { seen } = serveApi((request) => {
+      if (request.path === '/api/invest/inv-1') return { body: investment() };
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/invest/inv-1/upgrade') return { status: 201, body: { message: INVEST_MESSAGES.upgradeSubmitted, investment: investment({ _id: 'inv-9', status: 'Pending' }) } };
+      if (me && request.path === '/api/users/getUser') return { body: me };
+      return undefined;
+    });
+    renderApp('/investment/inv-1', { user: testUser() });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
+    return { seen, user, dialog: await screen.findByRole('dialog') };
+  }
+
   it('lists investments with status, plan, amount, dates and profit', async () => {
     serveApi((request) =>
       request.path === '/api/invest/investment-history'
@@ -181,18 +198,7 @@ describe('/invest-status and /investment/:id', () => {
   });
 
   it('requests an upgrade to a higher plan with a top-up', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
-    const { seen } = serveApi((request) => {
-      if (request.path === '/api/invest/inv-1') return { body: investment() };
-      if (request.path === '/api/invest/plans') return { body: PLANS };
-      if (request.path === '/api/invest/inv-1/upgrade') return { status: 201, body: { message: INVEST_MESSAGES.upgradeSubmitted, investment: investment({ _id: 'inv-9', status: 'Pending' }) } };
-      return undefined;
-    });
-    renderApp('/investment/inv-1', { user: testUser() });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
-    const dialog = await screen.findByRole('dialog');
+    const { seen, user, dialog } = await openUpgrade();
     const select = within(dialog).getByLabelText('New plan');
     expect(within(select).queryByRole('option', { name: /^Basic/ })).toBeNull();
     await user.selectOptions(select, 'p-standard');
@@ -204,18 +210,7 @@ describe('/invest-status and /investment/:id', () => {
   });
 
   it("checks the upgrade against the new plan's range and the available balance before sending", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
-    const { seen } = serveApi((request) => {
-      if (request.path === '/api/invest/inv-1') return { body: investment() };
-      if (request.path === '/api/invest/plans') return { body: PLANS };
-      if (request.path === '/api/users/getUser') return { body: testUser({ availableBalance: '40.00' }) };
-      return undefined;
-    });
-    renderApp('/investment/inv-1', { user: testUser() });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
-    const dialog = await screen.findByRole('dialog');
+    const { seen, user, dialog } = await openUpgrade(testUser({ availableBalance: '40.00' }));
     await within(dialog).findByText(/Available: \$40\.00/);
     await user.selectOptions(within(dialog).getByLabelText('New plan'), 'p-standard');
     await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
