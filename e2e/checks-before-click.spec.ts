@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { admin, expect, readyUser, screenshotWidths, signIn, skipSplash, test, uniqueEmail } from './fixtures';
 
 const BTC_ADDRESS = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
@@ -24,6 +24,13 @@ test('checks before the click: investing, upgrading and withdrawing say what is 
   page.on('request', (request) => {
     if (request.method() !== 'GET' && /\/api\/(invest\/start-invest|invest\/[^/]+\/upgrade|withDraw\/create)$/.test(new URL(request.url()).pathname)) sent.push(request.url());
   });
+  /** The refusal is shown in `where` (screenshot `shot` at each width) and nothing was sent; back at desktop size. */
+  async function refusedBeforeSending(where: Page | Locator, refusal: string, shot: string) {
+    await expect(where.getByText(refusal)).toBeVisible();
+    await screenshotWidths(page, shot);
+    expect(sent).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
 
   // ---- Toasts: one per event, errors as alerts, below the header's buttons, gone with the page.
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -59,10 +66,7 @@ test('checks before the click: investing, upgrading and withdrawing say what is 
   await page.getByRole('radio', { name: /^Executive\b/ }).check({ force: true });
   await page.getByLabel('Amount (USD)').fill('800');
   await page.getByRole('button', { name: 'Invest now' }).click();
-  await expect(page.getByText('Insufficient available balance: you have $500.00 available.')).toBeVisible();
-  await screenshotWidths(page, 'invest-checked-before-sending');
-  expect(sent).toEqual([]);
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await refusedBeforeSending(page, 'Insufficient available balance: you have $500.00 available.', 'invest-checked-before-sending');
   await page.getByRole('radio', { name: /^Basic\b/ }).check({ force: true });
   await page.getByLabel('Amount (USD)').fill('150');
   await page.getByRole('button', { name: 'Invest now' }).click();
@@ -90,10 +94,7 @@ test('checks before the click: investing, upgrading and withdrawing say what is 
   await dialog.getByLabel('New plan').selectOption({ label: (await dialog.getByRole('option', { name: /^Executive:/ }).textContent())! });
   await dialog.getByLabel('Top-up (USD)').fill('600');
   await dialog.getByRole('button', { name: 'Request upgrade' }).click();
-  await expect(dialog.getByText('Insufficient available balance: you have $350.00 available.')).toBeVisible();
-  await screenshotWidths(page, 'upgrade-checked-before-sending');
-  expect(sent).toEqual([]);
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await refusedBeforeSending(dialog, 'Insufficient available balance: you have $350.00 available.', 'upgrade-checked-before-sending');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // ---- Withdraw: the amount (fee included) within the $350 available; the dialog only for what can be withdrawn.

@@ -1,4 +1,15 @@
+import type { Browser } from '@playwright/test';
 import { expect, screenshotWidths, skipSplash, test } from './fixtures';
+
+/** A first visit to the home page from a browser set to `locale`: the page speaks `language`. */
+async function firstVisit(browser: Browser, locale: string, language: string) {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await skipSplash(page);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  return { context, page };
+}
 
 test('switching to Español in the footer translates the navigation, form messages and <html lang>, and survives a reload', async ({ page }) => {
   await skipSplash(page);
@@ -28,21 +39,13 @@ test('switching to Español in the footer translates the navigation, form messag
 });
 
 test('the browser language is used at first', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'pt-BR' });
-  const page = await context.newPage();
-  await skipSplash(page);
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  const { context, page } = await firstVisit(browser, 'pt-BR', 'pt-BR');
   await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Central de ajuda' })).toBeVisible();
   await context.close();
 });
 
 test('a German visitor sees the home page and the FAQ in German', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const page = await context.newPage();
-  await skipSplash(page);
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const { context, page } = await firstVisit(browser, 'de-DE', 'de');
   const hero = page.getByRole('region', { name: /Investieren mit/ });
   await expect(hero.getByRole('heading', { level: 1 })).toContainText('Investieren mit');
   await expect(hero.getByRole('link', { name: 'Anmelden' })).toBeVisible();

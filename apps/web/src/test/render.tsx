@@ -8,33 +8,31 @@ import { makeStore } from '../app/store-toolkit';
 import { AppRoutes } from '../app/router';
 import { SET_USER } from '../features/auth/auth-slice';
 import { jsonResponse, type ApiAnswer } from './api';
+import { fixture } from './fixture';
 
-export function testUser(overrides: Partial<UserView> = {}): UserView {
-  return {
-    _id: 'u1',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: '+14155550100',
-    country: 'GB',
-    bio: '',
-    photo: null,
-    role: 'subscriber',
-    isVerified: true,
-    kycStatus: 'Approved',
-    balance: '1500.00',
-    availableBalance: '1200.00',
-    investmentBalance: '300.00',
-    totalMaturityAmount: '45.00',
-    fees: '0.00',
-    hasFees: false,
-    referralCode: 'ABCD2345',
-    isImpersonated: false,
-    twoFactorEnabled: false,
-    language: 'en',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export const testUser = fixture<UserView>({
+  _id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+14155550100',
+  country: 'GB',
+  bio: '',
+  photo: null,
+  role: 'subscriber',
+  isVerified: true,
+  kycStatus: 'Approved',
+  balance: '1500.00',
+  availableBalance: '1200.00',
+  investmentBalance: '300.00',
+  totalMaturityAmount: '45.00',
+  fees: '0.00',
+  hasFees: false,
+  referralCode: 'ABCD2345',
+  isImpersonated: false,
+  twoFactorEnabled: false,
+  language: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 type Responder = (url: string, init?: RequestInit) => ApiAnswer;
 

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import { BadgeCheck, LogIn, Send } from 'lucide-react';
 import { TIMERS_MS } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
+import { AlertWithLink } from '../../../components/ui/alert-with-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -112,15 +113,7 @@ function Resend({ token }: { token: string }) {
   }
   if (user?.isVerified) {
     return (
-      <Alert
-        tone="success"
-        title={t('verify.alreadyVerified')}
-        action={
-          <Link to="/my-account" className={buttonClasses('outline', 'sm')}>
-            {t('verify.toDashboard')}
-          </Link>
-        }
-      />
+      <AlertWithLink tone="success" title={t('verify.alreadyVerified')} to="/my-account" linkText={t('verify.toDashboard')} />
     );
   }
   if (sent) {

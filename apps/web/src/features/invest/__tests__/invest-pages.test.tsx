@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { INVEST_MESSAGES, REFERRAL_MESSAGES } from '@app/shared';
 import { makeStore } from '../../../app/store-toolkit';
-import { changeLanguage } from '../../../i18n';
+import { inLanguageForEachTest } from '../../../test/language';
 import { renderApp, testUser } from '../../../test/render';
 import { ActiveInvestments } from '../index';
 import { formatCountdown, formatDuration, formatPercent } from '../../../i18n/format';
@@ -142,6 +142,23 @@ describe('/start-invest', () => {
 });
 
 describe('/invest-status and /investment/:id', () => {
+  /** The page of inv-1 six hours into its day, its upgrade dialog open; `me` answers /api/users/getUser. */
+  async function openUpgrade(me?: ReturnType<typeof testUser>) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
+    const { seen } = serveApi((request) => {
+      if (request.path === '/api/invest/inv-1') return { body: investment() };
+      if (request.path === '/api/invest/plans') return { body: PLANS };
+      if (request.path === '/api/invest/inv-1/upgrade') return { status: 201, body: { message: INVEST_MESSAGES.upgradeSubmitted, investment: investment({ _id: 'inv-9', status: 'Pending' }) } };
+      if (me && request.path === '/api/users/getUser') return { body: me };
+      return undefined;
+    });
+    renderApp('/investment/inv-1', { user: testUser() });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
+    return { seen, user, dialog: await screen.findByRole('dialog') };
+  }
+
   it('lists investments with status, plan, amount, dates and profit', async () => {
     serveApi((request) =>
       request.path === '/api/invest/investment-history'
@@ -181,18 +198,7 @@ describe('/invest-status and /investment/:id', () => {
   });
 
   it('requests an upgrade to a higher plan with a top-up', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
-    const { seen } = serveApi((request) => {
-      if (request.path === '/api/invest/inv-1') return { body: investment() };
-      if (request.path === '/api/invest/plans') return { body: PLANS };
-      if (request.path === '/api/invest/inv-1/upgrade') return { status: 201, body: { message: INVEST_MESSAGES.upgradeSubmitted, investment: investment({ _id: 'inv-9', status: 'Pending' }) } };
-      return undefined;
-    });
-    renderApp('/investment/inv-1', { user: testUser() });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
-    const dialog = await screen.findByRole('dialog');
+    const { seen, user, dialog } = await openUpgrade();
     const select = within(dialog).getByLabelText('New plan');
     expect(within(select).queryByRole('option', { name: /^Basic/ })).toBeNull();
     await user.selectOptions(select, 'p-standard');
@@ -204,18 +210,7 @@ describe('/invest-status and /investment/:id', () => {
   });
 
   it("checks the upgrade against the new plan's range and the available balance before sending", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.setSystemTime(new Date('2026-03-01T06:00:00.000Z'));
-    const { seen } = serveApi((request) => {
-      if (request.path === '/api/invest/inv-1') return { body: investment() };
-      if (request.path === '/api/invest/plans') return { body: PLANS };
-      if (request.path === '/api/users/getUser') return { body: testUser({ availableBalance: '40.00' }) };
-      return undefined;
-    });
-    renderApp('/investment/inv-1', { user: testUser() });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(await screen.findByRole('button', { name: /Upgrade plan/ }));
-    const dialog = await screen.findByRole('dialog');
+    const { seen, user, dialog } = await openUpgrade(testUser({ availableBalance: '40.00' }));
     await within(dialog).findByText(/Available: \$40\.00/);
     await user.selectOptions(within(dialog).getByLabelText('New plan'), 'p-standard');
     await user.click(within(dialog).getByRole('button', { name: 'Request upgrade' }));
@@ -386,25 +381,27 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
     });
   }
 
-  it('start-invest: a bad amount is said under the field and nothing is sent', async () => {
+  /** Opens start-invest with its API served, picks Basic and types `amount`. */
+  async function startInvestWith(amount: string) {
     const { seen } = serve();
     renderApp('/start-invest', { user: testUser() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
-    await user.type(screen.getByLabelText('Amount (USD)'), '150.555');
-    await user.click(screen.getByRole('button', { name: 'Invest now' }));
+    await user.type(screen.getByLabelText('Amount (USD)'), amount);
+    return { seen, user, submit: screen.getByRole('button', { name: 'Invest now' }) };
+  }
+
+  it('start-invest: a bad amount is said under the field and nothing is sent', async () => {
+    const { seen, user, submit } = await startInvestWith('150.555');
+    await user.click(submit);
     expect(await screen.findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
     expect(screen.getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
     expect(seen.some((request) => request.path === '/api/invest/start-invest')).toBe(false);
   });
 
   it('start-invest: a double click sends one request', async () => {
-    const { seen } = serve();
-    renderApp('/start-invest', { user: testUser() });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('radio', { name: /Basic/ }, slow));
-    await user.type(screen.getByLabelText('Amount (USD)'), '150');
-    await user.dblClick(screen.getByRole('button', { name: 'Invest now' }));
+    const { seen, user, submit } = await startInvestWith('150');
+    await user.dblClick(submit);
     expect(await screen.findByText(INVEST_MESSAGES.submitted)).toBeInTheDocument();
     expect(seen.filter((request) => request.path === '/api/invest/start-invest')).toHaveLength(1);
   });
@@ -430,13 +427,9 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
   });
 
   describe('in German', () => {
-    afterEach(async () => {
-      await changeLanguage('en');
-      localStorage.clear();
-    });
+    inLanguageForEachTest('de');
 
     it('shows the start-invest page with German words, terms and rates', async () => {
-      await changeLanguage('de');
       serve('de');
       renderApp('/start-invest', { user: testUser({ language: 'de' }) });
       const basic = await screen.findByRole('radio', { name: /Basic/ }, slow);
@@ -448,7 +441,6 @@ describe('the invest forms on react-hook-form with the shared schemas', () => {
     });
 
     it('lists investments with German statuses and labels', async () => {
-      await changeLanguage('de');
       serveApi((request) => {
         if (request.path === '/api/invest/investment-history') return { body: [investment({ status: 'Pending', startDate: null, endDate: null })] };
         if (request.path === '/api/users/getUser') return { body: testUser({ language: 'de' }) };

@@ -1,5 +1,6 @@
 import { serveApi as serveSignedInApi, type ApiAnswer, type ApiCall } from '../../../test/api';
 import type { InvestmentView, PlanView } from '@app/shared';
+import { fixture } from '../../../test/fixture';
 
 export type SeenRequest = ApiCall;
 
@@ -19,27 +20,24 @@ function plan(id: string, name: string, roiPercent: number, minAmount: string, m
   return { _id: id, name, roiPercent, annualRatePercent, minAmount, maxAmount, durationSeconds, description: '', benefits: [], retired: false };
 }
 
-export function investment(overrides: Partial<InvestmentView> = {}): InvestmentView {
-  return {
-    _id: 'inv-1',
-    investmentId: 'INV-ABCD2345',
-    plan: 'Basic',
-    planId: 'p-basic',
-    roiPercent: 8,
-    durationSeconds: 86_400,
-    amount: '150.00',
-    status: 'Active',
-    startDate: '2026-03-01T00:00:00.000Z',
-    endDate: '2026-03-02T00:00:00.000Z',
-    maturityAmount: '12.00',
-    expectedPayout: '162.00',
-    kind: 'new',
-    upgradeFrom: null,
-    upgradedTo: null,
-    topUp: '0.00',
-    endReason: null,
-    createdAt: '2026-02-28T23:00:00.000Z',
-    endedAt: null,
-    ...overrides,
-  };
-}
+export const investment = fixture<InvestmentView>({
+  _id: 'inv-1',
+  investmentId: 'INV-ABCD2345',
+  plan: 'Basic',
+  planId: 'p-basic',
+  roiPercent: 8,
+  durationSeconds: 86_400,
+  amount: '150.00',
+  status: 'Active',
+  startDate: '2026-03-01T00:00:00.000Z',
+  endDate: '2026-03-02T00:00:00.000Z',
+  maturityAmount: '12.00',
+  expectedPayout: '162.00',
+  kind: 'new',
+  upgradeFrom: null,
+  upgradedTo: null,
+  topUp: '0.00',
+  endReason: null,
+  createdAt: '2026-02-28T23:00:00.000Z',
+  endedAt: null,
+});

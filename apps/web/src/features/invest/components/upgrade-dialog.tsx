@@ -1,18 +1,16 @@
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { toast } from '../../../lib/toast';
-import { formatCents, INVEST_MESSAGES, parseAmount, upgradeFormSchema, type InvestmentView, type PlanView, type UpgradeFormValues } from '@app/shared';
+import { formatCents, parseAmount, upgradeFormSchema, type InvestmentView, type PlanView } from '@app/shared';
 import { formatDuration, formatPercent, formatUsd } from '../../../i18n/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
-import { errorMessage } from '../../../lib/api';
 import { useInvestBalancesQuery, useUpgradeInvestmentMutation } from '../api/invest-api';
 import { cents } from './amounts';
+import { useInvestRequestForm } from './use-invest-request-form';
 
 type UpgradeOutput = z.output<ReturnType<typeof upgradeFormSchema>>;
 
@@ -40,28 +38,11 @@ export function UpgradeDialog({
   const principal = cents(investment.amount);
   const availableCents = me ? cents(me.availableBalance) : null;
   const schema = useMemo(() => upgradeFormSchema(higher, principal, availableCents), [higher, principal, availableCents]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<UpgradeFormValues, unknown, UpgradeOutput>({ resolver: zodResolver(schema), defaultValues: { planId: '', topUp: '' } });
+  const send = (values: UpgradeOutput) => upgrade({ id: investment._id, planId: values.plan._id, topUp: values.topUpCents ? formatCents(values.topUpCents) : '' }).unwrap();
+  const { register, control, handleSubmit, formState: { errors, isSubmitting }, submit } = useInvestRequestForm(schema, { planId: '', topUp: '' }, 'topUp', send, () => onOpenChange(false));
   const topUp = useWatch({ control, name: 'topUp' });
   const parsedTopUp = topUp.trim() === '' ? { ok: true as const, cents: 0 } : parseAmount(topUp);
   const total = parsedTopUp.ok ? principal + parsedTopUp.cents : null;
-
-  async function submit(values: UpgradeOutput) {
-    try {
-      const answer = await upgrade({ id: investment._id, planId: values.plan._id, topUp: values.topUpCents ? formatCents(values.topUpCents) : '' }).unwrap();
-      toast.success(answer.message);
-      onOpenChange(false);
-    } catch (failure) {
-      const message = errorMessage(failure, INVEST_MESSAGES.paymentError);
-      setError('topUp', { message });
-      toast.error(message);
-    }
-  }
 
   return (
     <Dialog

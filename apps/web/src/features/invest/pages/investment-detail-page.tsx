@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowUpCircle } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
+import { AlertWithLink } from '../../../components/ui/alert-with-link';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, PageHeader, StatCard } from '../../../components/ui/card';
@@ -40,17 +41,9 @@ export function InvestmentDetailPage() {
   if (isLoading) return <Spinner label={t('investmentDetailPage.loading')} />;
   if (isError || !investment) {
     return (
-      <Alert
-        tone="danger"
-        title={t('investmentDetailPage.notFound.title')}
-        action={
-          <Link to="/invest-status" className={buttonClasses('outline', 'sm')}>
-            {t('investmentDetailPage.notFound.action')}
-          </Link>
-        }
-      >
+      <AlertWithLink tone="danger" title={t('investmentDetailPage.notFound.title')} to="/invest-status" linkText={t('investmentDetailPage.notFound.action')}>
         {t('investmentDetailPage.notFound.body')}
-      </Alert>
+      </AlertWithLink>
     );
   }
 

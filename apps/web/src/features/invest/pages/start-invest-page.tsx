@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
-import { formatCents, INVEST_MESSAGES, startInvestFormSchema, TIMERS_MS, type StartInvestFormValues } from '@app/shared';
+import { formatCents, INVEST_MESSAGES, startInvestFormSchema, TIMERS_MS } from '@app/shared';
 import { formatDuration, formatMoney, formatPercent, formatUsd } from '../../../i18n/format';
 import { useTranslateMessage } from '../../../i18n/messages';
 import { Alert } from '../../../components/ui/alert';
@@ -14,12 +13,12 @@ import { Card, PageHeader } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useInvestBalancesQuery, usePlansQuery, useStartInvestMutation } from '../api/invest-api';
 import { cents, profitFor } from '../components/amounts';
 import { PlanPicker } from '../components/plan-picker';
+import { useInvestRequestForm } from '../components/use-invest-request-form';
 
 type StartInvestOutput = z.output<ReturnType<typeof startInvestFormSchema>>;
 
@@ -39,15 +38,8 @@ export function StartInvestPage() {
   // The amount is checked against the plan's range and the available balance before anything is sent.
   const availableCents = me ? cents(me.availableBalance) : null;
   const schema = useMemo(() => startInvestFormSchema(plans, availableCents), [plans, availableCents]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<StartInvestFormValues, unknown, StartInvestOutput>({ resolver: zodResolver(schema), defaultValues: { planId: '', amount: '' } });
+  const send = (values: StartInvestOutput) => startInvest({ amount: formatCents(values.amountCents), planId: values.plan._id, planName: values.plan.name }).unwrap();
+  const { register, handleSubmit, control, setValue, getValues, formState: { errors, isSubmitting }, submit } = useInvestRequestForm(schema, { planId: '', amount: '' }, 'amount', send, () => setDone(true));
   const planId = useWatch({ control, name: 'planId' });
   const amount = useWatch({ control, name: 'amount' });
 
@@ -69,18 +61,6 @@ export function StartInvestPage() {
   // The minimum investment is the lowest minimum of the open plans (the server holds each amount to its plan's range).
   const lowestMinCents = plans.length ? Math.min(...plans.map((item) => cents(item.minAmount))) : 0;
   const minCents = plan ? cents(plan.minAmount) : lowestMinCents;
-
-  async function submit(values: StartInvestOutput) {
-    try {
-      const answer = await startInvest({ amount: formatCents(values.amountCents), planId: values.plan._id, planName: values.plan.name }).unwrap();
-      toast.success(answer.message);
-      setDone(true);
-    } catch (error) {
-      const message = errorMessage(error, INVEST_MESSAGES.paymentError);
-      toast.error(message);
-      setError('amount', { message });
-    }
-  }
 
   return (
     <div>

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from '../../../lib/toast';
 import { KYC_MAX_FILE_BYTES, KYC_MESSAGES } from '@app/shared';
-import { changeLanguage } from '../../../i18n';
+import { inLanguageForEachTest } from '../../../test/language';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { UploadKycPage } from '../pages/upload-kyc-page';
 import { FakeXhr, fileOf, installFakeXhr, resolveRelativeRequests, stubObjectUrls } from './kyc-test-utils';
@@ -176,13 +176,9 @@ describe('/upload-kyc', { timeout: 30_000 }, () => {
   });
 
   describe('in German', () => {
-    afterEach(async () => {
-      await changeLanguage('en');
-      localStorage.clear();
-    });
+    inLanguageForEachTest('de');
 
     it('labels the page, the pickers and the button in German', async () => {
-      await changeLanguage('de');
       setup();
       expect(await screen.findByRole('heading', { level: 1, name: 'Bestätigen Sie Ihre Identität' })).toBeInTheDocument();
       expect(screen.getByLabelText('Vorderseite des Dokuments')).toBeInTheDocument();

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { KycStatus } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
+import { AlertWithLink } from '../../../components/ui/alert-with-link';
 import { useCurrentUser } from '../../../lib/hooks';
 import { useKycStatusQuery } from '../api/kyc-api';
 
@@ -22,18 +21,9 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
   switch (kycStatus) {
     case 'Not Submitted':
       return (
-        <Alert
-          tone="warning"
-          className={className}
-          title={t('kycStatusBanner.notSubmitted.title')}
-          action={
-            <Link to="/upload-kyc" className={buttonClasses('primary', 'sm')}>
-              {t('kycStatusBanner.notSubmitted.action')}
-            </Link>
-          }
-        >
+        <AlertWithLink tone="warning" className={className} title={t('kycStatusBanner.notSubmitted.title')} to="/upload-kyc" linkText={t('kycStatusBanner.notSubmitted.action')} linkVariant="primary">
           {t('kycStatusBanner.notSubmitted.body')}
-        </Alert>
+        </AlertWithLink>
       );
     case 'Pending':
       return (
@@ -43,16 +33,7 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
       );
     case 'Rejected':
       return (
-        <Alert
-          tone="danger"
-          className={className}
-          title={t('kycStatusBanner.rejected.title')}
-          action={
-            <Link to="/upload-kyc" className={buttonClasses('danger', 'sm')}>
-              {t('kycStatusBanner.rejected.action')}
-            </Link>
-          }
-        >
+        <AlertWithLink tone="danger" className={className} title={t('kycStatusBanner.rejected.title')} to="/upload-kyc" linkText={t('kycStatusBanner.rejected.action')} linkVariant="danger">
           {why ? (
             <>
               <span className="font-medium">{t('kycStatusBanner.rejected.reason')}</span> {why}
@@ -60,7 +41,7 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
           ) : (
             t('kycStatusBanner.rejected.noReason')
           )}
-        </Alert>
+        </AlertWithLink>
       );
     case 'Approved':
       return (

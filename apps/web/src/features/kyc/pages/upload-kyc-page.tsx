@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { toast } from '../../../lib/toast';
 import { ShieldCheck, Lock } from 'lucide-react';
 import { KYC_ACCEPTED_EXTENSIONS, KYC_DOCUMENT_SIDES, KYC_MESSAGES, KYC_SIDE_LABELS, kycUploadSchema, TIMERS_MS, type KycUploadFormValues } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { AlertWithLink } from '../../../components/ui/alert-with-link';
+import { Button } from '../../../components/ui/button';
 import { Card, PageHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTranslateMessage } from '../../../i18n/messages';
@@ -87,17 +88,9 @@ export function UploadKycPage() {
       <PageHeader title={t('uploadKycPage.title')} description={t('uploadKycPage.description')} />
 
       {kycStatus === 'Approved' ? (
-        <Alert
-          tone="success"
-          title={t('uploadKycPage.verified.title')}
-          action={
-            <Link to="/my-account" className={buttonClasses('outline', 'sm')}>
-              {t('uploadKycPage.verified.dashboard')}
-            </Link>
-          }
-        >
+        <AlertWithLink tone="success" title={t('uploadKycPage.verified.title')} to="/my-account" linkText={t('uploadKycPage.verified.dashboard')}>
           {t('uploadKycPage.verified.body')}
-        </Alert>
+        </AlertWithLink>
       ) : (
         <Card className="p-5 sm:p-8">
           {kycStatus === 'Pending' && !done && (

@@ -1,21 +1,23 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changeLanguage } from '../../../i18n';
+import { inLanguageForEachTest } from '../../../test/language';
 import { renderApp, testUser } from '../../../test/render';
-import { DASHBOARD, resolveRelativeRequests, stubApi, warmPages } from './money-test-utils';
+import { DASHBOARD, novemberSeries, prepareMoneyPages, stubApi } from './money-test-utils';
 
 const BTC = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
 
-// Load the lazy route chunks once up front, so the first test of a page does not spend its
-// waiting time on the import.
-beforeAll(async () => {
-  await warmPages();
-}, 30_000);
+prepareMoneyPages();
 
-beforeEach(() => {
-  resolveRelativeRequests();
-});
+/** Opens the withdraw page, types the address and the amount, and asks for the review. */
+async function reviewWithdrawal(address: string, amount: string) {
+  const user = userEvent.setup();
+  renderApp('/withdraw-wallet', { user: testUser() });
+  await user.type(await screen.findByLabelText('Wallet address'), address);
+  await user.type(screen.getByLabelText('Amount (USD)'), amount);
+  await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+  return user;
+}
 
 describe('dashboard', () => {
   it('shows the ledger figures, shortcuts and chart; fees only when enabled', async () => {
@@ -44,7 +46,7 @@ describe('dashboard', () => {
   });
 
   it("shows a new account's balance chart as an empty state, not a flat line at $0.00", async () => {
-    const empty = { ...DASHBOARD, balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', series: { from: '2026-11-01', to: '2026-11-30', changes: [{ date: '2026-11-01', balance: '0.00' }] } };
+    const empty = { ...DASHBOARD, balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', series: novemberSeries({ '2026-11-01': '0.00' }) };
     stubApi((call) => (call.path === '/api/money/dashboard' ? { body: empty } : undefined));
     renderApp('/my-account', { user: testUser() });
     expect(await screen.findByText('No balance to show yet')).toBeInTheDocument();
@@ -204,11 +206,7 @@ describe('withdraw', () => {
 
   it('refuses an address that fails its checksum before asking the server', async () => {
     const { calls } = setup();
-    const user = userEvent.setup();
-    renderApp('/withdraw-wallet', { user: testUser() });
-    await user.type(await screen.findByLabelText('Wallet address'), '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3');
-    await user.type(screen.getByLabelText('Amount (USD)'), '50');
-    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    await reviewWithdrawal('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3', '50');
     expect(await screen.findByText('Please enter a valid wallet address for the selected asset')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/withDraw/create')).toBe(false);
@@ -216,11 +214,7 @@ describe('withdraw', () => {
 
   it('checks the amount against the available balance and the fee at review: the dialog never opens for an amount that cannot be withdrawn', async () => {
     const { calls } = setup();
-    const user = userEvent.setup();
-    renderApp('/withdraw-wallet', { user: testUser() });
-    await user.type(await screen.findByLabelText('Wallet address'), BTC);
-    await user.type(screen.getByLabelText('Amount (USD)'), '1200.01');
-    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    const user = await reviewWithdrawal(BTC, '1200.01');
     expect(await screen.findByText('Insufficient available balance: you have $1,200.00 available.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // $1.00 + 1% of $1.01 is $1.01: nothing would be left to send.
@@ -241,11 +235,7 @@ describe('withdraw', () => {
 
   it('shows the server refusal, else "Error requesting withdrawal"', async () => {
     setup((path) => (path === '/api/withDraw/create' ? { status: 500, body: 'oops' } : undefined));
-    const user = userEvent.setup();
-    renderApp('/withdraw-wallet', { user: testUser() });
-    await user.type(await screen.findByLabelText('Wallet address'), BTC);
-    await user.type(screen.getByLabelText('Amount (USD)'), '50');
-    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    const user = await reviewWithdrawal(BTC, '50');
     await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
     // In a toast, and under the amount where it stays.
     expect(await screen.findAllByText('Error requesting withdrawal')).toHaveLength(2);
@@ -324,11 +314,7 @@ describe('the money forms on react-hook-form with the shared schemas', () => {
 
   it('withdraw: a bad amount is said under the field and no dialog opens', async () => {
     withdrawApi();
-    const user = userEvent.setup();
-    renderApp('/withdraw-wallet', { user: testUser() });
-    await user.type(await screen.findByLabelText('Wallet address'), BTC);
-    await user.type(screen.getByLabelText('Amount (USD)'), '12.345');
-    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    await reviewWithdrawal(BTC, '12.345');
     expect(await screen.findByText('Amount must be a number with at most two decimals')).toBeInTheDocument();
     expect(screen.getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -336,11 +322,7 @@ describe('the money forms on react-hook-form with the shared schemas', () => {
 
   it('withdraw: a double click on confirm sends one request', async () => {
     const { calls } = withdrawApi();
-    const user = userEvent.setup();
-    renderApp('/withdraw-wallet', { user: testUser() });
-    await user.type(await screen.findByLabelText('Wallet address'), BTC);
-    await user.type(screen.getByLabelText('Amount (USD)'), '200');
-    await user.click(await screen.findByRole('button', { name: 'Review withdrawal' }));
+    const user = await reviewWithdrawal(BTC, '200');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your withdrawal' });
     await user.dblClick(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
     expect(await screen.findByText('Withdrawal request of $200.00 submitted.')).toBeInTheDocument();
@@ -348,13 +330,9 @@ describe('the money forms on react-hook-form with the shared schemas', () => {
   });
 
   describe('in German', () => {
-    afterEach(async () => {
-      await changeLanguage('en');
-      localStorage.clear();
-    });
+    inLanguageForEachTest('de');
 
     it('shows the dashboard with German words and German money', async () => {
-      await changeLanguage('de');
       stubApi((call) => (call.path === '/api/money/dashboard' ? { body: DASHBOARD } : undefined));
       renderApp('/my-account', { user: testUser({ name: 'Ada Lovelace', language: 'de' }) });
       const balances = await screen.findByRole('region', { name: 'Guthaben' });
@@ -366,7 +344,6 @@ describe('the money forms on react-hook-form with the shared schemas', () => {
     });
 
     it("shows the history's descriptions in German, what staff wrote as written", async () => {
-      await changeLanguage('de');
       const history = [
         { _id: 'p1', type: 'Transaction', status: 'Confirmed', description: 'Deposit DEP-7 (USDT)', timestamp: '2026-01-04T00:00:00Z', amount: '10.00', transactionId: 'DEP-7' },
         { _id: 'i1', type: 'Investment', status: 'Ended', description: 'Basic investment INV-2 (upgraded)', timestamp: '2026-01-03T00:00:00Z', amount: '100.00' },

@@ -1,12 +1,17 @@
+import { beforeAll, beforeEach } from 'vitest';
 import { configure } from '@testing-library/react';
-import { serveApi, SIGNED_IN, type ApiAnswer, type ApiCall } from '../../../test/api';
+import { resolveRelativeRequests, serveApi, SIGNED_IN, type ApiAnswer, type ApiCall } from '../../../test/api';
 
-export { resolveRelativeRequests } from '../../../test/api';
 export type Call = ApiCall;
 
 /** The money pages' API: signed in, and the dashboard's maturity call answered, then `respond`. */
 export function stubApi(respond: (call: Call) => ApiAnswer) {
   return serveApi(respond, { ...SIGNED_IN, '/api/invest/deposit-maturity': { body: { message: 'ok' } } });
+}
+
+/** A dashboard's balance series over November 2026: the balance from each listed day on. */
+export function novemberSeries(balances: Record<string, string>) {
+  return { from: '2026-11-01', to: '2026-11-30', changes: Object.entries(balances).map(([date, balance]) => ({ date, balance })) };
 }
 
 export const DASHBOARD = {
@@ -18,15 +23,7 @@ export const DASHBOARD = {
   hasFees: false,
   isVerified: true,
   kycStatus: 'Approved',
-  series: {
-    from: '2026-11-01',
-    to: '2026-11-30',
-    changes: [
-      { date: '2026-11-01', balance: '0.00' },
-      { date: '2026-11-10', balance: '1200.00' },
-      { date: '2026-11-20', balance: '1500.00' },
-    ],
-  },
+  series: novemberSeries({ '2026-11-01': '0.00', '2026-11-10': '1200.00', '2026-11-20': '1500.00' }),
 };
 
 /** Imports every money page (and the app router) so lazy routes resolve at once in tests. */
@@ -46,4 +43,13 @@ export async function warmPages() {
     import('../pages/adjust-page'),
     import('../pages/fees-page'),
   ]);
+}
+
+/**
+ * For a suite of money pages: the lazy route chunks loaded once up front (so the first test of a
+ * page does not spend its waiting time on the import), relative requests resolved in every test.
+ */
+export function prepareMoneyPages() {
+  beforeAll(warmPages, 30_000);
+  beforeEach(resolveRelativeRequests);
 }

@@ -1,8 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, testUser } from '../../../test/render';
-import { resolveRelativeRequests, stubApi, warmPages } from './money-test-utils';
+import { prepareMoneyPages, stubApi } from './money-test-utils';
 
 const admin = () => testUser({ _id: 'admin', role: 'admin' });
 const owner = { _id: 'u9', name: 'Grace Hopper', email: 'grace@example.com' };
@@ -47,15 +47,7 @@ function withdrawal(status: 'Pending' | 'Approved' = 'Pending', overdue = false)
   };
 }
 
-// Load the lazy route chunks once up front, so the first test of a page does not spend its
-// waiting time on the import.
-beforeAll(async () => {
-  await warmPages();
-}, 30_000);
-
-beforeEach(() => {
-  resolveRelativeRequests();
-});
+prepareMoneyPages();
 
 describe('deposits on chain, for staff', () => {
   const hash = `0x${'ef'.repeat(32)}`;

@@ -1,16 +1,12 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { adjustmentSchema } from '@app/shared';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAdjustMutation, type AdjustPath } from '../api/money-api';
-
-type FormInput = z.input<typeof adjustmentSchema>;
-type FormOutput = z.output<typeof adjustmentSchema>;
 
 /** Add or deduct an amount with a required reason (PRODUCT §1.2): posts a labelled journal. The server's rule: adjustmentSchema. */
 export function AdjustForm({ userId, path, failure, labels }: { userId: string; path: AdjustPath; failure: string; labels: { add: string; deduct: string } }) {
@@ -22,12 +18,9 @@ export function AdjustForm({ userId, path, failure, labels }: { userId: string; 
     getValues,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(adjustmentSchema),
-    defaultValues: { operation: 'add', amount: '', reason: '' },
-  });
+  } = useSchemaForm(adjustmentSchema, { operation: 'add', amount: '', reason: '' });
 
-  async function submit(values: FormOutput) {
+  async function submit(values: z.output<typeof adjustmentSchema>) {
     try {
       // The amount as typed (the schema checked it); the server reads it with the same rule.
       const answer = await adjust({ id: userId, path, operation: values.operation, amount: String(getValues('amount')).trim(), reason: values.reason }).unwrap();

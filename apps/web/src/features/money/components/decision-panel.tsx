@@ -1,27 +1,47 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Field, Textarea } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api';
 
-/** Staff decision on a pending request: optional notes, then accept or reject. */
+export type StaffDecision<Accept extends string> = ReturnType<typeof useStaffDecision<Accept>>;
+
+/** A staff decision on a pending request: the notes typed, and which decision is on its way. */
+export function useStaffDecision<Accept extends string>() {
+  const [notes, setNotes] = useState('');
+  const [pending, setPending] = useState<Accept | 'reject' | null>(null);
+
+  /** Sends `decision` with the notes (left out when blank); a toast says what `request` answered, or why it failed. */
+  async function send(decision: Accept | 'reject', request: (notes: string | undefined) => Promise<string>, failure: string) {
+    setPending(decision);
+    try {
+      toast.success(await request(notes.trim() || undefined));
+    } catch (error) {
+      toast.error(errorMessage(error, failure));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { notes, setNotes, pending, send };
+}
+
+/**
+ * Staff decision on a pending request: optional notes, then accept or reject. Its texts are the
+ * `staff` messages under `messages`: notesHint, reject, and the accept button's under `accept`.
+ */
 export function DecisionPanel<Accept extends string>({
-  notes,
-  onNotesChange,
-  notesHint,
+  decision,
+  messages,
   accept,
-  acceptLabel,
-  rejectLabel,
-  pending,
   busy,
   acceptDisabled = false,
   onDecide,
 }: {
-  notes: string;
-  onNotesChange: (notes: string) => void;
-  notesHint: string;
+  decision: StaffDecision<Accept>;
+  messages: string;
   accept: Accept;
-  acceptLabel: string;
-  rejectLabel: string;
-  pending: Accept | 'reject' | null;
   busy: boolean;
   /** The accept button is off (e.g. a four-eyes request of one's own waits for someone else). */
   acceptDisabled?: boolean;
@@ -30,15 +50,15 @@ export function DecisionPanel<Accept extends string>({
   const { t } = useTranslation('staff');
   return (
     <>
-      <Field label={t('decisionPanel.notes')} hint={notesHint}>
-        {(props) => <Textarea {...props} maxLength={1000} value={notes} onChange={(event) => onNotesChange(event.target.value)} />}
+      <Field label={t('decisionPanel.notes')} hint={t(`${messages}.notesHint`)}>
+        {(props) => <Textarea {...props} maxLength={1000} value={decision.notes} onChange={(event) => decision.setNotes(event.target.value)} />}
       </Field>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button onClick={() => onDecide(accept)} loading={pending === accept} disabled={busy || acceptDisabled}>
-          {acceptLabel}
+        <Button onClick={() => onDecide(accept)} loading={decision.pending === accept} disabled={busy || acceptDisabled}>
+          {t(`${messages}.${accept}`)}
         </Button>
-        <Button variant="danger" onClick={() => onDecide('reject')} loading={pending === 'reject'} disabled={busy}>
-          {rejectLabel}
+        <Button variant="danger" onClick={() => onDecide('reject')} loading={decision.pending === 'reject'} disabled={busy}>
+          {t(`${messages}.reject`)}
         </Button>
       </div>
     </>

@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gatingMessage, missingStep, type GatedAction, type KycStatus } from '@app/shared';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
+import { AlertWithLink } from '../../../components/ui/alert-with-link';
 import { useTranslateMessage } from '../../../i18n/messages';
 
 /**
@@ -22,16 +20,8 @@ export function GatedNotice({ user, action }: { user: { isVerified: boolean; kyc
         ? { to: '/upload-kyc', label: t('gatedNotice.kycStatus') }
         : { to: '/upload-kyc', label: t('gatedNotice.uploadKyc') };
   return (
-    <Alert
-      tone="warning"
-      title={step === 'email' ? t('gatedNotice.emailStep') : t('gatedNotice.kycStep')}
-      action={
-        <Link to={link.to} className={buttonClasses('primary', 'sm')}>
-          {link.label}
-        </Link>
-      }
-    >
+    <AlertWithLink tone="warning" title={step === 'email' ? t('gatedNotice.emailStep') : t('gatedNotice.kycStep')} to={link.to} linkText={link.label} linkVariant="primary">
       {translate(message)}
-    </Alert>
+    </AlertWithLink>
   );
 }

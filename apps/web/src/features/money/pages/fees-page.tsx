@@ -1,24 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { Alert } from '../../../components/ui/alert';
-import { Card, PageHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMoneyUserQuery, useToggleFeesMutation } from '../api/money-api';
+import { useToggleFeesMutation } from '../api/money-api';
 import { AdjustForm } from '../components/adjust-form';
-import { UserFigures } from '../components/user-figures';
+import { UserMoneyPage } from '../components/user-money-page';
 
 /** /update-fee/:id: charge or refund fees, and whether the user's dashboard shows them. */
 export function FeesPage() {
   const { t } = useTranslation('staff');
-  useDocumentTitle(t('feesPage.title'), t('feesPage.docDescription'));
-  const { id = '' } = useParams();
-  const { data, isLoading, isError } = useMoneyUserQuery(id, { skip: !id });
   const [toggleFees, { isLoading: toggling }] = useToggleFeesMutation();
 
-  async function toggle(hasFees: boolean) {
+  async function toggle(id: string, hasFees: boolean) {
     try {
       const answer = await toggleFees({ id, hasFees }).unwrap();
       toast.success(answer.message);
@@ -28,15 +21,9 @@ export function FeesPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <PageHeader title={t('feesPage.title')} description={t('feesPage.description')} />
-      {isLoading ? (
-        <Spinner label={t('feesPage.loading')} />
-      ) : isError || !data ? (
-        <Alert tone="danger" title={t('feesPage.failed')} />
-      ) : (
+    <UserMoneyPage title={t('feesPage.title')} description={t('feesPage.description')} docDescription={t('feesPage.docDescription')} loading={t('feesPage.loading')} failed={t('feesPage.failed')}>
+      {(user, id) => (
         <>
-          <UserFigures user={data} />
           <Card className="flex items-center justify-between gap-4">
             <div>
               <p id="fees-toggle-label" className="font-semibold text-slate-900 dark:text-white">{t('feesPage.toggle')}</p>
@@ -45,13 +32,13 @@ export function FeesPage() {
             <button
               type="button"
               role="switch"
-              aria-checked={data.hasFees}
+              aria-checked={user.hasFees}
               aria-labelledby="fees-toggle-label"
               disabled={toggling}
-              onClick={() => void toggle(!data.hasFees)}
-              className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${data.hasFees ? 'bg-brand-700' : 'bg-slate-300 dark:bg-slate-600'}`}
+              onClick={() => void toggle(id, !user.hasFees)}
+              className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors disabled:opacity-60 ${user.hasFees ? 'bg-brand-700' : 'bg-slate-300 dark:bg-slate-600'}`}
             >
-              <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${data.hasFees ? 'translate-x-6' : 'translate-x-1'}`} />
+              <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${user.hasFees ? 'translate-x-6' : 'translate-x-1'}`} />
             </button>
           </Card>
           <Card>
@@ -59,6 +46,6 @@ export function FeesPage() {
           </Card>
         </>
       )}
-    </div>
+    </UserMoneyPage>
   );
 }

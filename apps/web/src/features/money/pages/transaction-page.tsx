@@ -6,12 +6,11 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { ReviewDetail, ReviewPage } from '../../../components/ui/review-detail';
 import { formatDateTime } from '../../../i18n/format';
-import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecidePaymentMutation, usePaymentQuery } from '../api/money-api';
 import { amountError } from '../components/amount';
 import { ChainEvidenceNote } from '../components/chain-evidence';
-import { DecisionPanel } from '../components/decision-panel';
+import { DecisionPanel, useStaffDecision } from '../components/decision-panel';
 import { Field, Input } from '../../../components/ui/input';
 
 /** /transaction/:transactionId: confirm or reject a payment, with optional notes (staff). */
@@ -21,10 +20,9 @@ export function TransactionPage() {
   const { transactionId = '' } = useParams();
   const { data, isLoading, isError } = usePaymentQuery(transactionId, { skip: !transactionId });
   const [decide, { isLoading: deciding }] = useDecidePaymentMutation();
-  const [notes, setNotes] = useState('');
+  const review = useStaffDecision<'confirm'>();
   const [usd, setUsd] = useState('');
   const [usdError, setUsdError] = useState<string | undefined>();
-  const [pending, setPending] = useState<'confirm' | 'reject' | null>(null);
   /** Detected on chain in an asset that is not USD-pegged: staff set its US dollar value. */
   const unpriced = data?.source === 'chain' && data.amount === '0.00';
 
@@ -38,15 +36,14 @@ export function TransactionPage() {
       setUsdError(problem);
       if (problem) return;
     }
-    setPending(decision);
-    try {
-      await decide({ transactionId, decision, notes: notes.trim() || undefined, ...(unpriced && decision === 'confirm' ? { amount: usd.trim() } : {}) }).unwrap();
-      toast.success(decision === 'confirm' ? t('transactionPage.confirmed') : t('transactionPage.rejected'));
-    } catch (failure) {
-      toast.error(errorMessage(failure, decision === 'confirm' ? t('transactionPage.confirmFailed') : t('transactionPage.rejectFailed')));
-    } finally {
-      setPending(null);
-    }
+    await review.send(
+      decision,
+      async (notes) => {
+        await decide({ transactionId, decision, notes, ...(unpriced && decision === 'confirm' ? { amount: usd.trim() } : {}) }).unwrap();
+        return decision === 'confirm' ? t('transactionPage.confirmed') : t('transactionPage.rejected');
+      },
+      decision === 'confirm' ? t('transactionPage.confirmFailed') : t('transactionPage.rejectFailed'),
+    );
   }
 
   const onChain = data?.source === 'chain';
@@ -80,19 +77,7 @@ export function TransactionPage() {
               {(props) => <Input {...props} inputMode="decimal" autoComplete="off" placeholder="0.00" value={usd} onChange={(event) => setUsd(event.target.value)} />}
             </Field>
           )}
-          {data.status === 'Pending' && (
-            <DecisionPanel
-              notes={notes}
-              onNotesChange={setNotes}
-              notesHint={t('transactionPage.notesHint')}
-              accept="confirm"
-              acceptLabel={t('transactionPage.confirm')}
-              rejectLabel={t('transactionPage.reject')}
-              pending={pending}
-              busy={deciding}
-              onDecide={(decision) => void act(decision)}
-            />
-          )}
+          {data.status === 'Pending' && <DecisionPanel decision={review} messages="transactionPage" accept="confirm" busy={deciding} onDecide={(decision) => void act(decision)} />}
         </ReviewDetail>
       )}
     </ReviewPage>

@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { toast } from '../../../lib/toast';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, StatusBadge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { ReviewDetail, ReviewPage } from '../../../components/ui/review-detail';
 import { useStaffTime } from '../../../components/ui/staff-time';
 import { formatDateTime } from '../../../i18n/format';
-import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDecideWithdrawalMutation, useWithdrawalQuery } from '../api/money-api';
 import { CopyButton } from '../components/copy-button';
-import { DecisionPanel } from '../components/decision-panel';
+import { DecisionPanel, useStaffDecision } from '../components/decision-panel';
 import { PayoutProof } from '../components/payout-proof';
 import { Field, Input } from '../../../components/ui/input';
 import { TX_HASH_MESSAGE, txHashField } from '@app/shared';
@@ -26,10 +24,9 @@ export function WithdrawalPage() {
   const { id = '' } = useParams();
   const { data, isLoading, isError } = useWithdrawalQuery(id, { skip: !id });
   const [decide, { isLoading: deciding }] = useDecideWithdrawalMutation();
-  const [notes, setNotes] = useState('');
+  const review = useStaffDecision<'approve'>();
   const [txHash, setTxHash] = useState('');
   const [txHashError, setTxHashError] = useState<string | undefined>();
-  const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
   const viewer = useCurrentUser();
   /** Four eyes: the first approval records a request; the second, by someone else, pays out. */
   const mineToWait = data?.secondApproval?.requestedBy._id === viewer?._id;
@@ -42,15 +39,14 @@ export function WithdrawalPage() {
       setTxHashError(problem);
       if (problem) return;
     }
-    setPending(decision);
-    try {
-      const answer = await decide({ id, decision, notes: notes.trim() || undefined, ...(decision === 'approve' && paysOut && txHash.trim() ? { txHash: txHash.trim() } : {}) }).unwrap();
-      toast.success(answer.pendingApproval ? answer.message : decision === 'approve' ? t('withdrawalPage.approved') : t('withdrawalPage.rejected'));
-    } catch (failure) {
-      toast.error(errorMessage(failure, decision === 'approve' ? t('withdrawalPage.approveFailed') : t('withdrawalPage.rejectFailed')));
-    } finally {
-      setPending(null);
-    }
+    await review.send(
+      decision,
+      async (notes) => {
+        const answer = await decide({ id, decision, notes, ...(decision === 'approve' && paysOut && txHash.trim() ? { txHash: txHash.trim() } : {}) }).unwrap();
+        return answer.pendingApproval ? answer.message : decision === 'approve' ? t('withdrawalPage.approved') : t('withdrawalPage.rejected');
+      },
+      decision === 'approve' ? t('withdrawalPage.approveFailed') : t('withdrawalPage.rejectFailed'),
+    );
   }
 
   return (
@@ -115,18 +111,7 @@ export function WithdrawalPage() {
             </Field>
           )}
           {data.status === 'Pending' && (
-            <DecisionPanel
-              notes={notes}
-              onNotesChange={setNotes}
-              notesHint={t('withdrawalPage.notesHint')}
-              accept="approve"
-              acceptLabel={t('withdrawalPage.approve')}
-              rejectLabel={t('withdrawalPage.reject')}
-              pending={pending}
-              busy={deciding}
-              acceptDisabled={mineToWait}
-              onDecide={(decision) => void act(decision)}
-            />
+            <DecisionPanel decision={review} messages="withdrawalPage" accept="approve" busy={deciding} acceptDisabled={mineToWait} onDecide={(decision) => void act(decision)} />
           )}
         </ReviewDetail>
       )}
