@@ -26,18 +26,25 @@ interface Counters {
 }
 const counters: Counters = { queries: 0, queryMs: 0 };
 
-/** Counts and times PGlite's query calls (the public method Drizzle calls). */
+/**
+ * Counts and times PGlite's statement calls: `query` (what Drizzle calls) and `exec` (what a
+ * prepared statement's EXECUTE goes through, ADR 0022); a first PREPARE counts as one more.
+ */
 function instrument(client: PGlite) {
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    counters.queries += 1;
-    const start = performance.now();
-    try {
-      return await query(...args);
-    } finally {
-      counters.queryMs += performance.now() - start;
-    }
-  }) as PGlite['query'];
+  for (const method of ['query', 'exec'] as const) {
+    const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    Object.assign(client, {
+      [method]: async (...args: unknown[]) => {
+        counters.queries += 1;
+        const start = performance.now();
+        try {
+          return await original(...args);
+        } finally {
+          counters.queryMs += performance.now() - start;
+        }
+      },
+    });
+  }
 }
 
 /** Self time of a CPU profile by where the code lives. */

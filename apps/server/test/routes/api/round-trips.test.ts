@@ -16,7 +16,8 @@ describe('one round trip for the signed-in reads', () => {
     client = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
     t = await buildTestApp({ database: wrapPglite(client) });
     user = await t.createUser();
-    await t.app.inject({ method: 'GET', url: '/api/money/dashboard', headers: user.headers });
+    // Each read once first: the embedded database prepares a statement on its first use (ADR 0022).
+    for (const url of ['/api/money/dashboard', '/api/users/getUser']) await t.app.inject({ method: 'GET', url, headers: user.headers });
   });
   afterAll(async () => {
     await t.close();
@@ -24,13 +25,14 @@ describe('one round trip for the signed-in reads', () => {
   });
 
   async function statementsOf(url: string) {
-    const query = vi.spyOn(client, 'query');
+    // A statement reaches PGlite through query() or, prepared, through exec() (ADR 0022).
+    const calls = [vi.spyOn(client, 'query'), vi.spyOn(client, 'exec')];
     try {
       const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
       expect(response.statusCode).toBe(200);
-      return query.mock.calls.length;
+      return calls.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     } finally {
-      query.mockRestore();
+      for (const spy of calls) spy.mockRestore();
     }
   }
 
