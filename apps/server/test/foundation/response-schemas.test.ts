@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userViewSchema } from '@app/shared';
+import { formatCents, hundredthsFromDecimal, userViewSchema } from '@app/shared';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import type { App } from '../../src/plugins/types';
@@ -20,7 +20,7 @@ describe('answers are their response schemas', () => {
     }));
     app.get('/api/test/wrong', { schema: { response: { 200: z.object({ balance: z.string() }) } } }, async () => ({ balance: 100 }) as never);
     app.get('/api/test/codec', {
-      schema: { response: { 200: z.object({ amount: z.codec(z.string(), z.number(), { decode: Number, encode: (cents) => (cents / 100).toFixed(2) }) }) } },
+      schema: { response: { 200: z.object({ amount: z.codec(z.string(), z.number(), { decode: (text) => hundredthsFromDecimal(text) ?? 0, encode: formatCents }) }) } },
     }, async () => ({ amount: 150 }));
     await app.ready();
   });
