@@ -68,8 +68,10 @@ export function withPreparedStatements(client: PGlite, capacity = MAX_PREPARED_S
   }
 
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const args = argumentList(params);
-    const name = args === undefined ? null : await statementFor(text);
+    // Values are written out only for a text that has (or gets) a statement.
+    const statement = statementFor(text);
+    const args = statement ? argumentList(params) : undefined;
+    const name = statement && args !== undefined ? await statement : null;
     if (!name) return client.query<T>(text, params, options);
     const [result] = await client.exec(`execute ${name}${args}`, options);
     return result as Results<T>;
