@@ -4,7 +4,7 @@ import pino from 'pino';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createChainRuntime } from './chain';
@@ -15,6 +15,7 @@ import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { errorsPlugin } from './plugins/errors';
 import { inFlightPlugin } from './plugins/in-flight';
 import { metricsPlugin } from './plugins/metrics';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { secretGuardPlugin } from './plugins/secret-guard';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -89,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     routerOptions: { maxParamLength: 200 },
     // Every schema is zod: given here, Fastify never loads its JSON-schema compilers (ajv, fast-json-stringify) at start.
-    schemaController: { compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as never },
+    schemaController: { compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => responseSerializerCompiler } as never },
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: AppDeps = {

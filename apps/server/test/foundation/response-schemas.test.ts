@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, hundredthsFromDecimal, userViewSchema } from '@app/shared';
+import { dashboardSchema, formatCents, historyPageSchema, hundredthsFromDecimal, settingsSchema, userViewSchema } from '@app/shared';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
+import { onlyChecksValues } from '../../src/plugins/response-serializer';
 import type { App } from '../../src/plugins/types';
 import { openTestDatabase, testConfig } from '../helpers/build-test-app';
 
@@ -22,6 +23,7 @@ describe('answers are their response schemas', () => {
     app.get('/api/test/codec', {
       schema: { response: { 200: z.object({ amount: z.codec(z.string(), z.number(), { decode: (text) => hundredthsFromDecimal(text) ?? 0, encode: formatCents }) }) } },
     }, async () => ({ amount: 150 }));
+    app.get('/api/test/default', { schema: { response: { 200: z.object({ note: z.string().default('none'), n: z.number() }) } } }, async () => ({ note: 'set', n: 1, extra: true }));
     await app.ready();
   });
   afterAll(async () => {
@@ -43,5 +45,33 @@ describe('answers are their response schemas', () => {
 
   it('encodes codecs in the answer direction', async () => {
     expect((await app.inject('/api/test/codec')).json()).toEqual({ amount: '1.50' });
+  });
+
+  it('answers through a schema with a default (encoded), dropping what it does not name', async () => {
+    expect((await app.inject('/api/test/default')).json()).toEqual({ note: 'set', n: 1 });
+  });
+});
+
+/**
+ * Schemas that only check values are parsed (zod's compiled path), the rest encoded (ADR 0016).
+ * The check reads zod's public JSON Schema output: if a zod release changes it so that plain
+ * schemas look converting, every answer silently takes the slower encoding path; this fails first.
+ */
+describe('which answers are parsed', () => {
+  it('parses the shared response shapes that only check values', () => {
+    for (const schema of [userViewSchema, dashboardSchema, historyPageSchema, z.object({ a: z.string().refine((value) => value !== '') })]) {
+      expect(onlyChecksValues(schema)).toBe(true);
+    }
+  });
+
+  it('encodes schemas that convert values: codecs, transforms, pipes, defaults', () => {
+    const converting = [
+      z.object({ amount: z.codec(z.string(), z.number(), { decode: Number, encode: String }) }),
+      z.object({ size: z.string().transform((value) => value.length) }),
+      z.string().pipe(z.string().max(3)),
+      z.object({ note: z.string().default('none') }),
+      settingsSchema,
+    ];
+    for (const schema of converting) expect(onlyChecksValues(schema)).toBe(false);
   });
 });
