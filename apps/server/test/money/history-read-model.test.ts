@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import { formatCents, HISTORY_TYPES, type HistoryType } from '@app/shared';
 import { adjustBalance, adjustFees, adjustProfit, creditReferralBonus } from '../../src/ledger';
 import { historyRows, transactionHistoryJson } from '../../src/services/history/history';
+import { findSessionWithHistoryState } from '../../src/services/history/page-cache';
 import { getSettings, putSettings } from '../../src/services/platform/settings';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app';
+import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { HISTORY_SOURCES, historyPage, oracleHistory } from './history-oracle';
 
 /**
@@ -149,14 +150,19 @@ async function apply(userIds: string[], step: Op): Promise<void> {
   }
 }
 
-/** Walks both histories page by page, each with its own cursors (their encodings differ). */
-async function expectSameHistory(userId: string, query: { type?: HistoryType; status?: string; limit: number }) {
+/**
+ * Walks both histories page by page, each with its own cursors (their encodings differ). With
+ * `signedIn`, the new one is read as the route reads it: with the history state read with the
+ * session, so pages rendered earlier at that version come from memory (ADR 0023).
+ */
+async function expectSameHistory(userId: string, query: { type?: HistoryType; status?: string; limit: number }, signedIn?: TestUser) {
   const { explorerTxUrl } = await getSettings(t.database.db);
   let oldCursor: string | undefined;
   let newCursor: string | undefined;
   for (let pages = 0; pages < 100; pages += 1) {
     const expected = await oracleHistory(t.database.db, explorerTxUrl, { userId, ...query, cursor: oldCursor });
-    const actual = JSON.parse(await transactionHistoryJson(t.app.deps, { userId, ...query, cursor: newCursor })) as typeof expected;
+    const state = signedIn ? (await findSessionWithHistoryState(t.app.deps, signedIn.token))!.data : undefined;
+    const actual = JSON.parse(await transactionHistoryJson(t.app.deps, { userId, ...query, cursor: newCursor }, state)) as typeof expected;
     // Byte for byte, key order included.
     expect(JSON.stringify(actual.history)).toBe(JSON.stringify(expected.history));
     expect(actual.nextCursor === null).toBe(expected.nextCursor === null);
@@ -196,6 +202,35 @@ describe('history read model', () => {
       { numRuns: 25 },
     );
   }, 300_000);
+
+  it('answers from memory only what the database answers: every page read again after every write', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 12 }), fc.constantFrom(2, 7), async (ops, limit) => {
+        const users = [await t.createUser(), await t.createUser()];
+        const userIds = users.map((user) => user.user.id);
+        for (const step of ops) {
+          await apply(userIds, step);
+          for (const user of users) {
+            await expectSameHistory(user.user.id, { limit }, user);
+            await expectSameHistory(user.user.id, { limit: 3, status: 'Pending' }, user);
+          }
+        }
+      }),
+      { numRuns: 8 },
+    );
+  }, 300_000);
+
+  it('answers the links of the explorer setting in force, whatever was rendered before', async () => {
+    const user = await t.createUser();
+    await apply([user.user.id], { op: 'payment', user: 0, id: 'linked', cents: 100, asset: 'USDT', hash: '0xabc', status: 'Pending', notes: null, source: 'reported', at: '2026-01-01T00:00:00.000000Z' });
+    await expectSameHistory(user.user.id, { limit: 5 }, user);
+    await putSettings(t.database.db, { explorerTxUrl: 'https://other.example/{hash}' }, null);
+    try {
+      await expectSameHistory(user.user.id, { limit: 5 }, user);
+    } finally {
+      await putSettings(t.database.db, { explorerTxUrl: 'https://scan.example/tx/{hash}?q={hash}' }, null);
+    }
+  });
 
   it('follows deletes of a source row', async () => {
     const user = await t.createUser();

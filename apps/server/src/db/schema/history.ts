@@ -34,3 +34,14 @@ export const historyEntries = pgTable(
     index('history_entries_page_idx').on(table.userId, table.at.desc(), table.type.desc(), sql`(${table.sortId} collate "C") desc`),
   ],
 );
+
+/**
+ * Each user's history version: raised by one whenever any of their history_entries rows is
+ * written or removed, by a deferred trigger (migration 0021_history_versions_trigger), so at
+ * commit, in commit order. Two reads that see the same version see the same history: a page
+ * rendered at a version stays true until the next one (ADR 0023). No row: version 0.
+ */
+export const historyVersions = pgTable('history_versions', {
+  userId: text('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

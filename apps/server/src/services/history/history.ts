@@ -7,6 +7,7 @@ import { explorerUrl } from '../../chain';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
 import { settingFrom, storedSetting } from '../platform/settings';
+import { historyPageCache, historyVersionOf, type HistoryState } from './page-cache';
 
 /**
  * The transaction history (SPEC §3 history item): deposits, withdrawals, staff adjustments and
@@ -111,6 +112,7 @@ const pageStatements = Array.from({ length: 8 }, (_, index) =>
         lastId: sql<string | null>`min(${page.sortId}) filter (where ${last})`,
         links: sql<Array<[index: number, hash: string, asset: string, type: HistoryType]> | null>`json_agg(json_build_array(${page.n} - 1, ${page.explorerHash}, ${page.asset}, ${page.type}) order by ${page.n}) filter (where ${inPage} and ${page.explorerHash} is not null)`,
         explorerTxUrl: storedSetting('explorerTxUrl'),
+        version: historyVersionOf(sql.placeholder('userId')),
       })
       .from(page)
       .prepare(name('page', index));
@@ -157,19 +159,37 @@ export async function historyRows(db: DbOrTx, query: HistoryQuery): Promise<{ ro
   return { rows, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, type: last.type, id: last.sortId }) : null };
 }
 
+/** A page's place in the cache: its query and the explorer setting its links were made with. */
+function pageKey(query: HistoryQuery, explorerTxUrl: string): string {
+  return JSON.stringify([query.type ?? null, query.status ?? null, query.cursor ?? null, query.limit, explorerTxUrl]);
+}
+
 /**
  * GET /api/invest/getTransactionHistory as JSON text: `{ history, nextCursor }` with the stored
  * items, and block-explorer links added to the deposits and payouts that carry a transaction
- * hash (the explorer setting read in the page's statement).
+ * hash (the explorer setting read in the page's statement). With the state the request read with
+ * its session (ADR 0023), a page rendered at that history version is answered from memory; a
+ * page read from the database is kept under the version its own statement saw.
  */
-export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery): Promise<string> {
+export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery, known?: HistoryState): Promise<string> {
+  const cache = historyPageCache(deps.db);
+  const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl));
+  if (cached) return cached;
   const { statement, params } = statementFor(pageStatements, deps.db, query);
   const [page] = await statement.execute(params);
+  const explorerTxUrl = settingFrom('explorerTxUrl', page?.explorerTxUrl);
+  const json = renderPage(page, explorerTxUrl);
+  if (page) cache.set(query.userId, page.version, pageKey(query, explorerTxUrl), json);
+  return json;
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<(typeof pageStatements)[number]>['execute']>>[number];
+
+function renderPage(page: PageRow | undefined, explorerTxUrl: string): string {
   if (!page?.items) return '{"history":[],"nextCursor":null}';
   const nextCursor = page.more && page.lastAt && page.lastType && page.lastId ? encodeCursor({ at: page.lastAt, type: page.lastType, id: page.lastId }) : null;
   let items = page.items.replaceAll(SEPARATOR, ',');
   if (page.links) {
-    const explorerTxUrl = settingFrom('explorerTxUrl', page.explorerTxUrl);
     const parts = page.items.split(SEPARATOR);
     for (const [index, hash, asset, type] of page.links) {
       const key = type === 'Transaction' ? 'explorerUrl' : 'payoutExplorerUrl';

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { wrapPglite } from '../../../src/db/client';
+import { adjustBalance } from '../../../src/ledger';
 import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
 
 /**
@@ -42,5 +43,17 @@ describe('one round trip for the signed-in reads', () => {
 
   it('GET /api/users/getUser: the session and the balances together', async () => {
     expect(await statementsOf('/api/users/getUser')).toBe(1);
+  });
+
+  it('GET /api/invest/getTransactionHistory: a page already rendered at the version read with the session is one statement (ADR 0023)', async () => {
+    const url = '/api/invest/getTransactionHistory?limit=20';
+    const first = await t.app.inject({ method: 'GET', url, headers: user.headers });
+    expect(await statementsOf(url)).toBe(1);
+    // A write to the user's history moves the version: the page is read again, then it is one statement again.
+    await t.database.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: 2500, reason: 'Goodwill', actorId: null }));
+    expect(await statementsOf(url)).toBe(2);
+    expect(await statementsOf(url)).toBe(1);
+    const after = await t.app.inject({ method: 'GET', url, headers: user.headers });
+    expect(after.json<{ history: unknown[] }>().history.length).toBe(first.json<{ history: unknown[] }>().history.length + 1);
   });
 });

@@ -1,18 +1,24 @@
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
-import { currentUser } from '../../../plugins/session';
+import { currentUser, sessionWith } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
 import { historyCsv, transactionHistoryJson } from '../../../services/history/history';
+import { findSessionWithHistoryState } from '../../../services/history/page-cache';
 import { routeOptions } from '../../route-options';
 
 const route = routeOptions('money');
 
 export async function historyRoutes(app: App) {
+  // The history version comes with the session, in one round trip: a page rendered at it is answered from memory (ADR 0023).
+  const withHistoryState = sessionWith(findSessionWithHistoryState);
   app.get(
     '/api/invest/getTransactionHistory',
-    route.user(
-      'Deposits, withdrawals, adjustments and investments, newest first, with filters and a cursor',
-      { querystring: historyQuerySchema, response: { 200: historyPageSchema } },
-    ),
+    {
+      preValidation: withHistoryState.hook,
+      ...route.user(
+        'Deposits, withdrawals, adjustments and investments, newest first, with filters and a cursor',
+        { querystring: historyQuerySchema, response: { 200: historyPageSchema } },
+      ),
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { type, status, cursor, limit, format } = request.query;
@@ -25,7 +31,7 @@ export async function historyRoutes(app: App) {
           .send(csv as never);
       }
       // The items are stored as JSON text (ADR 0019): sent as they are, not parsed and re-serialized.
-      const json = await transactionHistoryJson(app.deps, { userId, type, status, cursor, limit });
+      const json = await transactionHistoryJson(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request));
       return reply
         .type('application/json; charset=utf-8')
         .serializer((payload: unknown) => payload as string)

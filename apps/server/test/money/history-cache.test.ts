@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPostgres, type Database } from '../../src/db/client';
+import { selectRows } from '../../src/db/rows';
+import { adjustBalance } from '../../src/ledger';
+import { HistoryPageCache } from '../../src/services/history/page-cache';
+import { buildTestApp, needsPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
+
+/** Rendered history pages in memory, checked against the history version (ADR 0023). */
+describe('HistoryPageCache', () => {
+  it('answers a page only at the version it was rendered at', () => {
+    const cache = new HistoryPageCache(1_000);
+    cache.set('u1', '3', 'first', '{"a":1}');
+    expect(cache.get('u1', '3', 'first')).toBe('{"a":1}');
+    expect(cache.get('u1', '4', 'first')).toBeUndefined();
+    expect(cache.get('u1', '3', 'other')).toBeUndefined();
+    expect(cache.get('u2', '3', 'first')).toBeUndefined();
+  });
+
+  it("replaces a user's pages at a newer version, and keeps the newer ones over an older rendering", () => {
+    const cache = new HistoryPageCache(1_000);
+    cache.set('u1', '3', 'first', 'v3 first');
+    cache.set('u1', '3', 'deep', 'v3 deep');
+    cache.set('u1', '10', 'first', 'v10 first');
+    expect(cache.get('u1', '3', 'deep')).toBeUndefined();
+    expect(cache.size).toEqual({ users: 1, chars: 'v10 first'.length });
+    // A slower read that rendered version 9 arrives last: version 10 stays (compared as numbers, not text).
+    cache.set('u1', '9', 'deep', 'v9 deep');
+    expect(cache.get('u1', '10', 'first')).toBe('v10 first');
+    expect(cache.get('u1', '9', 'deep')).toBeUndefined();
+  });
+
+  it('drops the least recently read users beyond its size, and never keeps a page of over a quarter of it', () => {
+    const cache = new HistoryPageCache(100);
+    cache.set('a', '1', 'p', 'x'.repeat(20));
+    cache.set('b', '1', 'p', 'x'.repeat(20));
+    cache.set('c', '1', 'p', 'x'.repeat(20));
+    expect(cache.get('a', '1', 'p')).toBeDefined();
+    cache.set('d', '1', 'p', 'x'.repeat(20));
+    cache.set('e', '1', 'p', 'x'.repeat(20));
+    expect(cache.size).toEqual({ users: 5, chars: 100 });
+    cache.set('f', '1', 'p', 'x'.repeat(20));
+    // b was read least recently (a was read after it was written).
+    expect(cache.get('b', '1', 'p')).toBeUndefined();
+    expect(cache.get('a', '1', 'p')).toBeDefined();
+    expect(cache.size.chars).toBeLessThanOrEqual(100);
+    cache.set('g', '1', 'p', 'x'.repeat(26));
+    expect(cache.get('g', '1', 'p')).toBeUndefined();
+  });
+});
+
+describe('the history version', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const versionOf = async (userId: string) =>
+    (await selectRows<{ version: string }>(t.database.db, sql`select coalesce((select version from history_versions where user_id = ${userId}), 0)::text as version`))[0]!
+      .version;
+
+  it('moves with every committed write to the history, and not with one rolled back', async () => {
+    const user = await t.createUser();
+    expect(await versionOf(user.user.id)).toBe('0');
+    await t.database.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: 500, reason: 'Goodwill', actorId: null }));
+    expect(await versionOf(user.user.id)).toBe('1');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: 700, reason: 'Not kept', actorId: null });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await versionOf(user.user.id)).toBe('1');
+  });
+});
+
+/** Two instances, each with its own memory, on one PostgreSQL database. */
+describe('history pages on two instances', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let database: Database & { url?: string };
+  let secondHandle: Database;
+  let user: TestUser;
+  const url = '/api/invest/getTransactionHistory?limit=5';
+
+  beforeAll(async () => {
+    if (needsPostgres.skip) return;
+    database = await openTestDatabase({ postgres: true });
+    secondHandle = openPostgres(database.url!, 10);
+    one = await buildTestApp({ database });
+    two = await buildTestApp({ database: secondHandle });
+    user = await one.createUser();
+  });
+  afterAll(async () => {
+    if (needsPostgres.skip) return;
+    await two.close();
+    await secondHandle.close();
+    await one.close();
+    await database.close();
+  });
+
+  const itemsOn = async (app: TestApp) => (await app.app.inject({ method: 'GET', url, headers: user.headers })).json<{ history: Array<{ amount: string }> }>().history;
+
+  it('answers on one instance what the other wrote', needsPostgres, async () => {
+    expect(await itemsOn(one)).toHaveLength(0);
+    expect(await itemsOn(two)).toHaveLength(0);
+    await secondHandle.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: 1_000, reason: 'On two', actorId: null }));
+    expect((await itemsOn(one)).map((item) => item.amount)).toEqual(['10.00']);
+    await database.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: 2_000, reason: 'On one', actorId: null }));
+    expect((await itemsOn(two)).map((item) => item.amount)).toEqual(['20.00', '10.00']);
+  });
+
+  it('counts every one of many concurrent writes, and each read shows a committed state', needsPostgres, async () => {
+    const before = (await itemsOn(one)).length;
+    const writes = Array.from({ length: 24 }, (_, index) =>
+      (index % 2 ? database : secondHandle).db.transaction((tx) =>
+        adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: 100 + index, reason: `Concurrent ${index}`, actorId: null }),
+      ),
+    );
+    const reads = Array.from({ length: 24 }, (_, index) => itemsOn(index % 2 ? one : two));
+    await Promise.all(writes);
+    for (const items of await Promise.all(reads)) expect(items.length).toBeLessThanOrEqual(5);
+    const rows = await selectRows<{ version: string; entries: string }>(
+      database.db,
+      sql`select (select version from history_versions where user_id = ${user.user.id})::text as version, (select count(*) from history_entries where user_id = ${user.user.id})::text as entries`,
+    );
+    expect(rows[0]).toEqual({ version: String(before + 24), entries: String(before + 24) });
+    const first = await itemsOn(one);
+    expect(first).toEqual(await itemsOn(two));
+    expect(first).toHaveLength(5);
+  });
+});
