@@ -10,8 +10,8 @@ import { buildTestApp, needsPostgres, openTestDatabase, type TestApp, type TestU
 describe('HistoryPageCache', () => {
   it('answers a page only at the version it was rendered at', () => {
     const cache = new HistoryPageCache(1_000);
-    cache.set('u1', '3', 'first', '{"a":1}');
-    expect(cache.get('u1', '3', 'first')).toBe('{"a":1}');
+    cache.set('u1', '3', 'first', Buffer.from('{"a":1}'));
+    expect(cache.get('u1', '3', 'first')?.toString()).toBe('{"a":1}');
     expect(cache.get('u1', '4', 'first')).toBeUndefined();
     expect(cache.get('u1', '3', 'other')).toBeUndefined();
     expect(cache.get('u2', '3', 'first')).toBeUndefined();
@@ -19,32 +19,32 @@ describe('HistoryPageCache', () => {
 
   it("replaces a user's pages at a newer version, and keeps the newer ones over an older rendering", () => {
     const cache = new HistoryPageCache(1_000);
-    cache.set('u1', '3', 'first', 'v3 first');
-    cache.set('u1', '3', 'deep', 'v3 deep');
-    cache.set('u1', '10', 'first', 'v10 first');
+    cache.set('u1', '3', 'first', Buffer.from('v3 first'));
+    cache.set('u1', '3', 'deep', Buffer.from('v3 deep'));
+    cache.set('u1', '10', 'first', Buffer.from('v10 first'));
     expect(cache.get('u1', '3', 'deep')).toBeUndefined();
-    expect(cache.size).toEqual({ users: 1, chars: 'v10 first'.length });
+    expect(cache.size).toEqual({ users: 1, bytes: 'v10 first'.length });
     // A slower read that rendered version 9 arrives last: version 10 stays (compared as numbers, not text).
-    cache.set('u1', '9', 'deep', 'v9 deep');
-    expect(cache.get('u1', '10', 'first')).toBe('v10 first');
+    cache.set('u1', '9', 'deep', Buffer.from('v9 deep'));
+    expect(cache.get('u1', '10', 'first')?.toString()).toBe('v10 first');
     expect(cache.get('u1', '9', 'deep')).toBeUndefined();
   });
 
   it('drops the least recently read users beyond its size, and never keeps a page of over a quarter of it', () => {
     const cache = new HistoryPageCache(100);
-    cache.set('a', '1', 'p', 'x'.repeat(20));
-    cache.set('b', '1', 'p', 'x'.repeat(20));
-    cache.set('c', '1', 'p', 'x'.repeat(20));
+    cache.set('a', '1', 'p', Buffer.from('x'.repeat(20)));
+    cache.set('b', '1', 'p', Buffer.from('x'.repeat(20)));
+    cache.set('c', '1', 'p', Buffer.from('x'.repeat(20)));
     expect(cache.get('a', '1', 'p')).toBeDefined();
-    cache.set('d', '1', 'p', 'x'.repeat(20));
-    cache.set('e', '1', 'p', 'x'.repeat(20));
-    expect(cache.size).toEqual({ users: 5, chars: 100 });
-    cache.set('f', '1', 'p', 'x'.repeat(20));
+    cache.set('d', '1', 'p', Buffer.from('x'.repeat(20)));
+    cache.set('e', '1', 'p', Buffer.from('x'.repeat(20)));
+    expect(cache.size).toEqual({ users: 5, bytes: 100 });
+    cache.set('f', '1', 'p', Buffer.from('x'.repeat(20)));
     // b was read least recently (a was read after it was written).
     expect(cache.get('b', '1', 'p')).toBeUndefined();
     expect(cache.get('a', '1', 'p')).toBeDefined();
-    expect(cache.size.chars).toBeLessThanOrEqual(100);
-    cache.set('g', '1', 'p', 'x'.repeat(26));
+    expect(cache.size.bytes).toBeLessThanOrEqual(100);
+    cache.set('g', '1', 'p', Buffer.from('x'.repeat(26)));
     expect(cache.get('g', '1', 'p')).toBeUndefined();
   });
 });

@@ -165,20 +165,20 @@ function pageKey(query: HistoryQuery, explorerTxUrl: string): string {
 }
 
 /**
- * GET /api/invest/getTransactionHistory as JSON text: `{ history, nextCursor }` with the stored
+ * GET /api/invest/getTransactionHistory as JSON (UTF-8 bytes): `{ history, nextCursor }` with the stored
  * items, and block-explorer links added to the deposits and payouts that carry a transaction
  * hash (the explorer setting read in the page's statement). With the state the request read with
  * its session (ADR 0023), a page rendered at that history version is answered from memory; a
  * page read from the database is kept under the version its own statement saw.
  */
-export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery, known?: HistoryState): Promise<string> {
+export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery, known?: HistoryState): Promise<Buffer> {
   const cache = historyPageCache(deps.db);
   const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl));
   if (cached) return cached;
   const { statement, params } = statementFor(pageStatements, deps.db, query);
   const [page] = await statement.execute(params);
   const explorerTxUrl = settingFrom('explorerTxUrl', page?.explorerTxUrl);
-  const json = renderPage(page, explorerTxUrl);
+  const json = Buffer.from(renderPage(page, explorerTxUrl));
   if (page) cache.set(query.userId, page.version, pageKey(query, explorerTxUrl), json);
   return json;
 }

@@ -11,20 +11,21 @@ import { settingFrom, storedSetting } from '../platform/settings';
  * 0023). The version moves at the commit of every write to a user's history (migration
  * 0021_history_versions_trigger), so a page found under the version a request reads with its
  * session is exactly what the database would answer: on any instance, whatever another instance
- * wrote. A newer version replaces a user's pages; the least recently read users go first once
- * the pages take more than `maxChars`.
+ * wrote. Pages are kept as the bytes sent (UTF-8), so a repeated page is not encoded again. A
+ * newer version replaces a user's pages; the least recently read users go first once the pages
+ * take more than `maxBytes`.
  */
 export class HistoryPageCache {
-  readonly #users = new Map<string, { version: string; pages: Map<string, string>; chars: number }>();
-  #chars = 0;
+  readonly #users = new Map<string, { version: string; pages: Map<string, Buffer>; bytes: number }>();
+  #bytes = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get size(): { users: number; chars: number } {
-    return { users: this.#users.size, chars: this.#chars };
+  get size(): { users: number; bytes: number } {
+    return { users: this.#users.size, bytes: this.#bytes };
   }
 
-  get(userId: string, version: string, key: string): string | undefined {
+  get(userId: string, version: string, key: string): Buffer | undefined {
     const entry = this.#users.get(userId);
     const page = entry?.version === version ? entry.pages.get(key) : undefined;
     if (page !== undefined) {
@@ -35,35 +36,35 @@ export class HistoryPageCache {
     return page;
   }
 
-  set(userId: string, version: string, key: string, page: string): void {
-    if (page.length > this.maxChars / 4) return;
+  set(userId: string, version: string, key: string, page: Buffer): void {
+    if (page.length > this.maxBytes / 4) return;
     let entry = this.#users.get(userId);
     // A page rendered at an older version than the one kept (a slower concurrent read) is not kept.
     if (entry && BigInt(entry.version) > BigInt(version)) return;
     if (entry) this.#remove(userId);
-    if (!entry || entry.version !== version) entry = { version, pages: new Map(), chars: 0 };
+    if (!entry || entry.version !== version) entry = { version, pages: new Map(), bytes: 0 };
     const replaced = entry.pages.get(key)?.length ?? 0;
     entry.pages.set(key, page);
-    entry.chars += page.length - replaced;
+    entry.bytes += page.length - replaced;
     this.#users.set(userId, entry);
-    this.#chars += entry.chars;
+    this.#bytes += entry.bytes;
     for (const [oldestId] of this.#users) {
-      if (this.#chars <= this.maxChars) break;
+      if (this.#bytes <= this.maxBytes) break;
       this.#remove(oldestId);
     }
   }
 
   #remove(userId: string): void {
-    this.#chars -= this.#users.get(userId)?.chars ?? 0;
+    this.#bytes -= this.#users.get(userId)?.bytes ?? 0;
     this.#users.delete(userId);
   }
 }
 
-/** Room for the rendered pages of about 2,000 users' first pages of 20 items. */
-const MAX_CACHED_CHARS = 16 * 1024 * 1024;
+/** Room for the first pages of 20 items (~8 KB) of about 2,000 users. */
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
 /** One cache per database handle (an app instance; tests build many in one process). */
-export const historyPageCache = preparedPerDatabase(() => new HistoryPageCache(MAX_CACHED_CHARS));
+export const historyPageCache = preparedPerDatabase(() => new HistoryPageCache(MAX_CACHED_BYTES));
 
 /** A select expression: a user's history version as text ('0' before their first entry). */
 export const historyVersionOf = (userId: AnyColumn | ReturnType<typeof sql.placeholder>) =>
