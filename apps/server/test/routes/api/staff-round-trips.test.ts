@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { wrapPglite } from '../../../src/db/client';
-import { putSettings } from '../../../src/services/platform/settings';
+import { getSettings, putSettings } from '../../../src/services/platform/settings';
 import { buildTestApp, type TestApp, type TestUser } from '../../helpers/build-test-app';
 import { insertPendingKyc } from '../../helpers/kyc-calls';
 
@@ -69,6 +69,21 @@ describe('statements of the staff pages', () => {
       expect(await statementsOf(url)).toBe(statements);
     });
   }
+
+  it('concurrent settings reads share one statement, and a read asked after a write sees it', async () => {
+    const db = t.database.db;
+    let reads: Awaited<ReturnType<typeof getSettings>>[] = [];
+    expect(await counted(async () => void (reads = await Promise.all([getSettings(db), getSettings(db), getSettings(db)])))).toBe(1);
+    expect(new Set(reads).size).toBe(1);
+    const url = 'https://explorer.example.com/tx/{hash}';
+    const saved = putSettings(db, { explorerTxUrl: url }, null);
+    const during = getSettings(db);
+    await saved;
+    expect((await getSettings(db)).explorerTxUrl).toBe(url);
+    // Asked before the write finished: either value, never an error.
+    expect(['', url]).toContain((await during).explorerTxUrl);
+    await putSettings(db, { explorerTxUrl: '' }, null);
+  });
 
   it('the guard sees the requireStaffTwoFactor setting as soon as it is saved', async () => {
     await putSettings(t.database.db, { requireStaffTwoFactor: true }, null);
