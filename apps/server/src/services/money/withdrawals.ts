@@ -8,7 +8,7 @@ import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, ty
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { holdForWithdrawal, releaseWithdrawalHold, settleWithdrawal } from '../../ledger';
-import { approvalViews, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from '../admin/approvals';
+import { approvalViews, awaitsSecondApproval, closeApprovalRequest, needsSecondApprover, pendingWithdrawalApproval, recordApprovalRequest } from '../admin/approvals';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { assertMayManage } from '../platform/staff';
@@ -171,9 +171,12 @@ export async function createWithdrawal(
 
 /** GET /api/withDraw/pending: oldest first, with age and the overdue flag. */
 export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQuery): Promise<{ withdrawals: WithdrawalView[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await pendingQueuePage(deps.db, withdrawals, withdrawals.requestDate, query);
+  const { rows, nextCursor } = await pendingQueuePage(deps.db, withdrawals, withdrawals.requestDate, query, { awaitsSecondApproval: awaitsSecondApproval(withdrawals.id) });
   const now = deps.now();
-  const context = withdrawalViewContext(deps, await getSettings(deps.db), await pendingApprovalsOf(deps.db, rows.map((row) => row.request.id)));
+  // Few cases wait for a second approver: their requests are read only when the page has some.
+  const awaiting = rows.filter((row) => row.awaitsSecondApproval).map((row) => row.request.id);
+  const [settings, approvals] = await Promise.all([getSettings(deps.db), pendingApprovalsOf(deps.db, awaiting)]);
+  const context = withdrawalViewContext(deps, settings, approvals);
   return { withdrawals: rows.map((row) => toWithdrawalView(row.request, row.user, now, context)), nextCursor };
 }
 

@@ -18,7 +18,7 @@ describe('statements of the staff pages', () => {
   let admin: TestUser;
   const PAGES = {
     '/api/payments/pending-deposit': 3,
-    '/api/withDraw/pending': 4,
+    '/api/withDraw/pending': 3,
     '/api/invest/adminPendingInvestment': 2,
     '/api/users/kyc/pending': 2,
     '/api/users/getUsers': 3,
