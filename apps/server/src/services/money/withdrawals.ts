@@ -16,7 +16,7 @@ import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
 import { getSettings } from '../platform/settings';
-import { pendingQueuePage, requestForViewer } from '../platform/requests';
+import { pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -169,9 +169,11 @@ export async function createWithdrawal(
   };
 }
 
+const pendingWithdrawals = pendingQueue('pending_withdrawals', withdrawals, withdrawals.requestDate, { awaitsSecondApproval: awaitsSecondApproval(withdrawals.id) });
+
 /** GET /api/withDraw/pending: oldest first, with age and the overdue flag. */
 export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQuery): Promise<{ withdrawals: WithdrawalView[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await pendingQueuePage(deps.db, withdrawals, withdrawals.requestDate, query, { awaitsSecondApproval: awaitsSecondApproval(withdrawals.id) });
+  const { rows, nextCursor } = await pendingWithdrawals(deps.db, query);
   const now = deps.now();
   // Few cases wait for a second approver: their requests are read only when the page has some.
   const awaiting = rows.filter((row) => row.awaitsSecondApproval).map((row) => row.request.id);
