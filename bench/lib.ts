@@ -82,7 +82,9 @@ function startFlags(): string[] {
  * the same Node flags; on the embedded database, or on PostgreSQL with databaseUrl; this
  * checkout's sources unless `checkout` names another (its bundle built already).
  */
-export async function startApp(options: { databaseUrl?: string; env?: Record<string, string>; checkout?: string } = {}): Promise<RunningServer> {
+export async function startApp(
+  options: { databaseUrl?: string; env?: Record<string, string>; checkout?: string; bundle?: string; nodeFlags?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Another checkout (bench/builds.ts) brings its own server bundle, built there.
@@ -91,7 +93,8 @@ export async function startApp(options: { databaseUrl?: string; env?: Record<str
     spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  const child = spawnServer([...startFlags(), path.join(checkout, 'apps/server/dist/server.mjs')], {
+  const bundle = options.bundle ?? path.join(checkout, 'apps/server/dist/server.mjs');
+  const child = spawnServer([...startFlags(), ...(options.nodeFlags ?? []), bundle], {
     cwd: checkout,
     // The scenarios register a user per connection, all from this address (childServerEnv scales the auth rate limits).
     env: childServerEnv(port, 'bench', { DATABASE_URL: options.databaseUrl ?? '', ...options.env }),

@@ -30,11 +30,6 @@ export function decodeKeyset(text: string | undefined): Keyset | undefined {
   }
 }
 
-/** WHERE fragment: after the cursor in (at, id) order; true without one. */
-export function afterKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
-  return cursor ? sql`(${at}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;
-}
-
 /** WHERE fragment for a newest-first list, (at, id) descending: before the cursor; true without one. */
 export function beforeKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
   return cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;

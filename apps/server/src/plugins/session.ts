@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { isStaff } from '@app/shared';
 import { forbidden, unauthorized } from '../lib/errors';
 import { sessionUsedPasskey } from '../services/auth/passkeys';
-import { getSettings } from '../services/platform/settings';
 import type { AppDeps } from '../deps';
 import { findSession, SESSION_COOKIE, type ActiveSession } from '../services/auth/sessions';
 
@@ -105,13 +104,14 @@ export async function requireStaff(request: FastifyRequest, _reply: FastifyReply
 }
 
 /**
- * The requireStaffTwoFactor setting: staff use the back office only with two-factor on, or in
- * a session that used a passkey (signed in with one, added one, or confirmed with one).
+ * The requireStaffTwoFactor setting (read with the session): staff use the back office only
+ * with two-factor on, or in a session that used a passkey (signed in with one, added one, or
+ * confirmed with one).
  */
 async function requireStaffSecondFactor(request: FastifyRequest): Promise<void> {
-  const { db } = request.server.deps;
-  if (!(await getSettings(db)).requireStaffTwoFactor) return;
-  if (!request.auth!.twoFactorEnabled && !(await sessionUsedPasskey(db, request.auth!.session.id))) {
+  const auth = request.auth!;
+  if (!auth.requireStaffTwoFactor) return;
+  if (!auth.twoFactorEnabled && !(await sessionUsedPasskey(request.server.deps.db, auth.session.id))) {
     throw forbidden(
       'Two-factor authentication is required for staff accounts. Set it up in your profile (Security tab), or sign in with a passkey.',
     );

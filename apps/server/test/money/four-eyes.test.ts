@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import type { PendingWithdrawalList } from '@app/shared';
 import { auditLog } from '../../src/db/schema';
 import { verifyLedger } from '../../src/ledger';
 import { putSettings } from '../../src/services/platform/settings';
@@ -90,6 +91,9 @@ describe('withdrawal approvals above the threshold', () => {
     const again = await approve(maker, id);
     expect(again.statusCode).toBe(403);
     expect((await queue(checker)).some((item) => item.withdrawalId === id)).toBe(true);
+    // The withdrawals queue shows the case with its pending second approval.
+    const pending = (await t.app.inject({ method: 'GET', url: '/api/withDraw/pending?limit=500', headers: checker.headers })).json() as PendingWithdrawalList;
+    expect(pending.withdrawals.find((item) => item._id === id)?.secondApproval).toMatchObject({ status: 'Pending', requestedBy: { _id: maker.user.id }, user: { _id: user.user.id } });
     const second = await approve(checker, id);
     expect(second.statusCode).toBe(200);
     expect(second.json().withdrawal).toMatchObject({ status: 'Approved', secondApproval: null });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, isNull, sql } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
@@ -80,6 +81,27 @@ describe('staff queues', () => {
     expect(new Set(small.ids).size).toBe(small.ids.length);
     expect(small.sizes.slice(0, -1).every((size) => size === 2)).toBe(true);
     expect((await walk(path, 500, pick)).ids).toEqual(small.ids);
+  });
+
+  it('pages the KYC queue by cursor, each case once, oldest first', async () => {
+    // One pending submission per owner; ids that sort by their index, instants tied as above.
+    const run = randomUUID();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const owner = await t.createUser();
+      const id = `${run}-${i}`;
+      ids.push(id);
+      await t.database.db.execute(sql`insert into kyc_submissions (id, user_id, front_key, back_key, front_mime, back_mime, front_size, back_size, submitted_at)
+        values (${id}, ${owner.user.id}, 'k1', 'k2', 'image/png', 'image/png', 1, 1, ${AT[i % AT.length]!}::timestamptz)`);
+    }
+    const pick = (response: { json(): unknown }) => {
+      const body = response.json() as { pendingUsers: Array<{ submissionId: string }>; nextCursor: string | null };
+      return { ids: body.pendingUsers.map((item) => item.submissionId), next: body.nextCursor };
+    };
+    const small = await walk('/api/users/kyc/pending', 2, pick);
+    expect(small.ids.filter((id) => ids.includes(id))).toEqual([0, 4, 1, 2, 5, 6, 3].map((i) => ids[i]!));
+    expect(new Set(small.ids).size).toBe(small.ids.length);
+    expect((await walk('/api/users/kyc/pending', 500, pick)).ids).toEqual(small.ids);
   });
 
   it('answers 50 cases a page unless asked, and refuses a bad cursor or limit', async () => {

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DAY_MS } from '@app/shared';
 import { emailOutbox, withdrawals } from '../../src/db/schema';
 import { putSettings } from '../../src/services/platform/settings';
 import { businessMsBetween, isOverdue } from '../../src/services/money/withdrawals';
@@ -119,6 +121,31 @@ describe('withdrawals', () => {
     expect(isOverdue(friday, new Date('2026-11-24T10:00:00Z'), 'Pending')).toBe(false);
     expect(isOverdue(friday, new Date('2026-11-24T10:00:01Z'), 'Pending')).toBe(true);
     expect(isOverdue(friday, new Date('2026-12-24T10:00:01Z'), 'Approved')).toBe(false);
+  });
+
+  it('counts business time in constant time exactly as a day-by-day walk does', () => {
+    // The walk the queue used before: one step per UTC day, weekdays counted.
+    const walked = (from: Date, to: Date) => {
+      let total = 0;
+      for (let cursor = from.getTime(); cursor < to.getTime(); ) {
+        const dayStart = Math.floor(cursor / DAY_MS) * DAY_MS;
+        const next = Math.min(dayStart + DAY_MS, to.getTime());
+        const weekday = new Date(dayStart).getUTCDay();
+        if (weekday !== 0 && weekday !== 6) total += next - cursor;
+        cursor = next;
+      }
+      return total;
+    };
+    // Before and after the epoch, on and across weekends, a millisecond apart to years apart.
+    const instant = fc.integer({ min: -400 * DAY_MS, max: 40_000 * DAY_MS }).map((ms) => new Date(ms));
+    const span = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -20 * DAY_MS, max: 20 * DAY_MS }), fc.integer({ min: 0, max: 800 * DAY_MS }));
+    fc.assert(
+      fc.property(instant, span, (from, ms) => {
+        const to = new Date(from.getTime() + ms);
+        expect(businessMsBetween(from, to)).toBe(walked(from, to));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('saves at most two wallet addresses', async () => {

@@ -5,7 +5,7 @@
  * request. Both steps are in the audit log.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatCents, SELF_APPROVAL_MESSAGE, type ApprovalView } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -56,6 +56,14 @@ export async function recordApprovalRequest(
   });
   return row!;
 }
+
+/**
+ * A select expression: whether the withdrawal waits for a second approver (one Pending request
+ * at most, approval_requests_pending_withdrawal_unique), for a page that reads the requests
+ * only when it has such cases.
+ */
+export const awaitsSecondApproval = (withdrawalId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${approvalRequests} where ${approvalRequests.withdrawalId} = ${withdrawalId} and ${approvalRequests.status} = 'Pending')`;
 
 /** The pending request for a withdrawal, locked, if there is one. */
 export async function pendingWithdrawalApproval(tx: Tx, withdrawalId: string): Promise<ApprovalRequestRow | undefined> {

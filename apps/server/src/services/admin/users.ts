@@ -7,6 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
 import { accountBalancesByKind, balancesFromAccounts, getUserBalances, type UserBalances } from '../../ledger/balances';
 import { beforeKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { jsonRow } from '../../db/json-row';
+import { preparedPerDatabase } from '../../db/prepared';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
@@ -42,18 +44,56 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
+/**
+ * What the staff list shows of a user, read as one JSON value: Drizzle mapped the whole row a
+ * column at a time (password hash and tokens included, which the list never shows).
+ */
+const listedUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'bio', 'photo', 'role', 'isVerified', 'kycStatus', 'hasFees', 'referralCode', 'createdAt', 'lastLoginAt']);
+
 /** A user in the staff list: their account fields (the list's schema keeps those staff see) and last sign-in. */
-function adminUserView(user: UserRow, balances: UserBalances): AdminUserView {
+function adminUserView(user: ReturnType<typeof listedUserJson.decode>, balances: UserBalances): AdminUserView {
   return Object.assign(accountFields(user, balances), { lastLoginAt: user.lastLoginAt?.toISOString() ?? null });
 }
 
 /** users.id with its table's name: a one-table select names columns bare, and the balances' subquery has an id of its own. */
 const qualifiedUserId = sql`${users}.${sql.identifier(users.id.name)}`;
 
+type UserCounts = { live: number; verified: number; suspended: number };
+/** A select expression: the SPEC §3 counts (one row, kept by triggers), read once per statement. */
+const userCountsJson = sql<UserCounts | null>`(select json_build_object('live', ${userCounts.live}, 'verified', ${userCounts.verified}, 'suspended', ${userCounts.suspended}) from ${userCounts})`;
+
+/** A page's fields: each user, the cursor's timestamp text, their balances, the search's matches (counted in the page or not) and the counts. */
+const pageFields = (countInPage: boolean) => ({
+  user: listedUserJson.sql,
+  at: keysetAt(users.createdAt),
+  accountBalances: accountBalancesByKind(qualifiedUserId),
+  matching: countInPage ? sql<string | null>`count(*) over ()` : sql<string | null>`null`,
+  counts: userCountsJson,
+});
+const NEWEST_FIRST = [desc(users.createdAt), desc(users.id)];
+
+/**
+ * The list without a search (what the back office opens with), prepared: first page, page
+ * before a cursor. A search stays planned for its pattern: a generic plan cannot tell a rare
+ * pattern, best found through the trigram indexes, from a common one.
+ */
+const unsearchedPage = (beforeCursor: boolean) =>
+  preparedPerDatabase((db) =>
+    db
+      .select(pageFields(false))
+      .from(users)
+      .where(and(isNull(users.deletedAt), beforeCursor ? sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})` : undefined))
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit'))
+      .prepare(`users_list_${beforeCursor ? 'before' : 'first'}`),
+  );
+const firstUnsearchedPage = unsearchedPage(false);
+const unsearchedPageBefore = unsearchedPage(true);
+
 /**
  * GET /api/users/getUsers: newest first in keyset pages (ADR 0019), optionally matching a
  * search by name or email, with the SPEC §3 counts. A page is one statement, each user's
- * balances read in it.
+ * balances and the counts read in it.
  */
 export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: string | undefined }): Promise<UserListResponse> {
   const live = isNull(users.deletedAt);
@@ -64,27 +104,22 @@ export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: 
   // A search's first page counts its matches in the same statement (the trigram index is read
   // once, not twice); a later page counts them apart, as the cursor narrows the statement's rows.
   const countInPage = matches !== undefined && !cursor;
-  const [[counts], [matched], read] = await Promise.all([
-    // Triggers keep user_counts up to date, so only a search has rows to count.
-    db.select().from(userCounts),
+  const limit = query.limit + 1;
+  const [[matched], read] = await Promise.all([
     matches && !countInPage ? db.select({ total: count() }).from(users).where(and(live, matches)) : [undefined],
-    db
-      .select({
-        user: users,
-        at: keysetAt(users.createdAt),
-        accountBalances: accountBalancesByKind(qualifiedUserId),
-        matching: countInPage ? sql<string | null>`count(*) over ()` : sql<string | null>`null`,
-      })
-      .from(users)
-      .where(and(live, matches, beforeKeyset(users.createdAt, users.id, cursor)))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit + 1),
+    matches
+      ? db.select(pageFields(countInPage)).from(users).where(and(live, matches, beforeKeyset(users.createdAt, users.id, cursor))).orderBy(...NEWEST_FIRST).limit(limit)
+      : cursor
+        ? unsearchedPageBefore(db).execute({ ...cursor, limit })
+        : firstUnsearchedPage(db).execute({ limit }),
   ]);
+  // An empty page has no row to carry the counts.
+  const counts = read.length > 0 ? read[0]!.counts : (await db.select().from(userCounts))[0];
   const all = counts?.live ?? 0;
   const total = countInPage ? Number(read[0]?.matching ?? 0) : matched ? Number(matched.total) : all;
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.user.id }));
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: listedUserJson.decode(row.user).id }));
   return {
-    users: rows.map((row) => adminUserView(row.user, balancesFromAccounts(row.accountBalances ?? {}))),
+    users: rows.map((row) => adminUserView(listedUserJson.decode(row.user), balancesFromAccounts(row.accountBalances ?? {}))),
     nextCursor,
     total,
     counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },

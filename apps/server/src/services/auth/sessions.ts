@@ -5,6 +5,7 @@ import { jsonRow } from '../../db/json-row';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users, userTotp } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/crypto';
+import { settingFrom, storedSetting } from '../platform/settings';
 
 export const SESSION_COOKIE = 'sid';
 export const DEVICE_COOKIE = 'did';
@@ -51,9 +52,20 @@ export interface ActiveSession {
   user: SessionUser;
   /** Confirmed two-factor set-up: read with the session because staff guards and the user view need it. */
   twoFactorEnabled: boolean;
+  /**
+   * The requireStaffTwoFactor setting, read in the session's statement: every staff request's
+   * guard needs it, and a settings query of its own was one more round trip a request.
+   */
+  requireStaffTwoFactor: boolean;
 }
 
-const SESSION_FIELDS = { session: sessionInfoJson.sql, user: sessionUserJson.sql, twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null` };
+const SESSION_FIELDS = {
+  session: sessionInfoJson.sql,
+  user: sessionUserJson.sql,
+  twoFactorEnabled: sql<boolean>`${userTotp.enabledAt} is not null`,
+  // Not correlated with the session: read once per statement, however many sessions it reads.
+  requireStaffTwoFactor: storedSetting('requireStaffTwoFactor'),
+};
 const USER_OF_SESSION = eq(users.id, sessions.userId);
 const TOTP_OF_SESSION = eq(userTotp.userId, sessions.userId);
 const LIVE_SESSIONS = and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
@@ -63,6 +75,8 @@ export interface SessionQueryRow {
   session: Record<string, unknown>;
   user: Record<string, unknown>;
   twoFactorEnabled: boolean;
+  /** The setting's stored value (JSON), null when never set. */
+  requireStaffTwoFactor: unknown;
 }
 
 /**
@@ -118,11 +132,19 @@ export async function findSession(db: DbOrTx, token: string): Promise<ActiveSess
 
 /** A session row as the request's `auth`, unless its user is suspended or deleted (then all their sessions end). */
 export function activeSession(db: DbOrTx, row: SessionQueryRow): Promise<ActiveSession | null> {
-  return liveSession(db, sessionInfoJson.decode(row.session), sessionUserJson.decode(row.user), row.twoFactorEnabled);
+  return liveSession(db, sessionInfoJson.decode(row.session), sessionUserJson.decode(row.user), {
+    twoFactorEnabled: row.twoFactorEnabled,
+    requireStaffTwoFactor: settingFrom('requireStaffTwoFactor', row.requireStaffTwoFactor),
+  });
 }
 
 /** A found session, unless its user is suspended or deleted (then all their sessions end). */
-async function liveSession(db: DbOrTx, session: SessionInfo, user: SessionUser, twoFactorEnabled: boolean): Promise<ActiveSession | null> {
+async function liveSession(
+  db: DbOrTx,
+  session: SessionInfo,
+  user: SessionUser,
+  factors: Pick<ActiveSession, 'twoFactorEnabled' | 'requireStaffTwoFactor'>,
+): Promise<ActiveSession | null> {
   if (user.deletedAt || user.role === 'suspended') {
     await revokeUserSessions(db, user.id);
     return null;
@@ -130,7 +152,7 @@ async function liveSession(db: DbOrTx, session: SessionInfo, user: SessionUser, 
   if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, session.id));
   }
-  return { session, user, twoFactorEnabled };
+  return { session, user, twoFactorEnabled: factors.twoFactorEnabled, requireStaffTwoFactor: factors.requireStaffTwoFactor };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

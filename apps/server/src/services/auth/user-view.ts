@@ -28,7 +28,10 @@ export async function findSessionWithBalances(deps: Pick<AppDeps, 'db'>, token: 
 }
 
 /** The account's own fields and ledger figures, as the user view and the staff list show them. */
-export function accountFields(user: Omit<SessionUser, 'deletedAt'>, balances: UserBalances) {
+export function accountFields(
+  user: Pick<SessionUser, 'id' | 'name' | 'email' | 'phone' | 'country' | 'bio' | 'photo' | 'role' | 'isVerified' | 'kycStatus' | 'hasFees' | 'referralCode' | 'createdAt'>,
+  balances: UserBalances,
+) {
   return {
     _id: user.id,
     name: user.name,

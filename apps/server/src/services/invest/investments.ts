@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
 import { findPlan } from './plans';
-import { pendingQueuePage } from '../platform/requests';
+import { pendingQueue } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 // ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
@@ -211,8 +211,10 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
   return row;
 }
 
+const pendingInvestments = pendingQueue('pending_investments', investments, investments.createdAt, { accountBalances: accountBalancesByKind(investments.userId) });
+
 /** Staff queue, oldest first, with each requester's name, email and balances (read in the same statement: one query a page, not one per case). */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await pendingQueuePage(db, investments, investments.createdAt, query, { accountBalances: accountBalancesByKind(investments.userId) });
+  const { rows, nextCursor } = await pendingInvestments(db, query);
   return { pendingInvestments: rows.map((row) => investmentView(row.request, summaryOf(row.user, balancesFromAccounts(row.accountBalances ?? {})))), nextCursor };
 }

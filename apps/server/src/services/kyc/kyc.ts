@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { preparedPerDatabase } from '../../db/prepared';
+import { jsonRow } from '../../db/json-row';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { documentStore, newDocumentKey } from './document-storage';
@@ -138,28 +140,48 @@ export function documentUrl(userId: string, side: KycDocumentSide, submissionId:
   return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
 }
 
-/** A pending case's owner: the columns the queue shows, not the whole account row. */
-const caseOwner = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  country: users.country,
-  role: users.role,
-  isVerified: users.isVerified,
-  kycStatus: users.kycStatus,
-  createdAt: users.createdAt,
-};
-const caseSubmission = {
-  id: kycSubmissions.id,
-  submittedAt: kycSubmissions.submittedAt,
-  frontMime: kycSubmissions.frontMime,
-  backMime: kycSubmissions.backMime,
-  frontName: kycSubmissions.frontName,
-  backName: kycSubmissions.backName,
-};
+/**
+ * A pending case's owner and submission: the columns the queue shows, each read as one JSON
+ * value (db/json-row.ts), which the driver parses natively; Drizzle mapped them a column and a
+ * row at a time, the page's largest cost after the response itself.
+ */
+const caseOwner = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'role', 'isVerified', 'kycStatus', 'createdAt']);
+const caseSubmission = jsonRow(kycSubmissions, ['id', 'submittedAt', 'frontMime', 'backMime', 'frontName', 'backName']);
 /** The owner's rejected submissions (kyc_submissions_user_idx), read in the page's statement. */
 const ownerRejections = sql`from ${kycSubmissions} as rejected where rejected.user_id = ${users.id} and rejected.status = 'Rejected'`;
+
+/**
+ * A page of the pending cases of owners of the `roles` placeholder, oldest submission first,
+ * each with the owner's earlier rejections; after a cursor (`at`, `id`) or from the start.
+ * Prepared: a page skips Drizzle's query building (a tenth of the page's CPU profile) and
+ * PostgreSQL plans it once per connection.
+ */
+const pendingCases = (afterCursor: boolean) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({
+        submission: caseSubmission.sql,
+        user: caseOwner.sql,
+        at: keysetAt(kycSubmissions.submittedAt),
+        previousRejections: sql<number>`(select count(*)::int ${ownerRejections})`,
+        lastRejectionReason: sql<string | null>`(select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1)`,
+      })
+      .from(kycSubmissions)
+      .innerJoin(users, eq(users.id, kycSubmissions.userId))
+      .where(
+        and(
+          eq(kycSubmissions.status, 'Pending'),
+          isNull(users.deletedAt),
+          sql`${users.role} = any(${sql.placeholder('roles')}::text[])`,
+          afterCursor ? sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})` : undefined,
+        ),
+      )
+      .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`pending_kyc_${afterCursor ? 'after' : 'first'}`),
+  );
+const firstCases = pendingCases(false);
+const casesAfter = pendingCases(true);
 
 /**
  * Pending cases the viewer may decide, oldest submission first, a keyset page at a time like
@@ -167,25 +189,23 @@ const ownerRejections = sql`from ${kycSubmissions} as rejected where rejected.us
  */
 export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: StaffQueueQuery): Promise<{ pendingUsers: PendingKycCase[]; nextCursor: string | null }> {
   const after = decodeKeyset(query.cursor);
-  const allowed = lowerRoles(viewer.role);
-  if (allowed.length === 0) return { pendingUsers: [], nextCursor: null };
-  const read = await deps.db
-    .select({
-      submission: caseSubmission,
-      user: caseOwner,
-      at: keysetAt(kycSubmissions.submittedAt),
-      previousRejections: sql<number>`(select count(*)::int ${ownerRejections})`,
-      lastRejectionReason: sql<string | null>`(select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1)`,
-    })
-    .from(kycSubmissions)
-    .innerJoin(users, eq(users.id, kycSubmissions.userId))
-    .where(
-      and(eq(kycSubmissions.status, 'Pending'), isNull(users.deletedAt), inArray(users.role, allowed), afterKeyset(kycSubmissions.submittedAt, kycSubmissions.id, after)),
-    )
-    .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
-    .limit(query.limit + 1);
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.submission.id }));
-  const pendingUsers = rows.map(({ submission, user, previousRejections, lastRejectionReason }) => ({
+  const roles = lowerRoles(viewer.role);
+  if (roles.length === 0) return { pendingUsers: [], nextCursor: null };
+  const limit = query.limit + 1;
+  const read = await (after ? casesAfter(deps.db).execute({ roles, limit, ...after }) : firstCases(deps.db).execute({ roles, limit }));
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: caseSubmission.decode(row.submission).id }));
+  const pendingUsers = rows.map((row) => caseView(caseSubmission.decode(row.submission), caseOwner.decode(row.user), row.previousRejections, row.lastRejectionReason));
+  return { pendingUsers, nextCursor };
+}
+
+/** A pending case as the queue shows it. */
+function caseView(
+  submission: ReturnType<typeof caseSubmission.decode>,
+  user: ReturnType<typeof caseOwner.decode>,
+  previousRejections: number,
+  lastRejectionReason: string | null,
+): PendingKycCase {
+  return {
     _id: user.id,
     submissionId: submission.id,
     name: user.name,
@@ -207,8 +227,7 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: 
       frontName: submission.frontName,
       backName: submission.backName,
     },
-  }));
-  return { pendingUsers, nextCursor };
+  };
 }
 
 function assertMayActOn(viewer: SessionUser, target: UserRow): void {

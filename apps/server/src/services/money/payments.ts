@@ -9,7 +9,7 @@ import { explorerUrl, findAsset } from '../../chain';
 import { badRequest, conflict } from '../../lib/errors';
 import { requireMoneyAccess } from './gating';
 import { getSettings } from '../platform/settings';
-import { pendingQueuePage, requestForViewer } from '../platform/requests';
+import { pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 /** The bare lowercase hex of a transaction hash: EVM writes it with 0x, Bitcoin without. */
@@ -206,9 +206,11 @@ export async function createPayment(
   };
 }
 
+const pendingPayments = pendingQueue('pending_payments', payments, payments.createdAt);
+
 /** GET /api/payments/pending-deposit: oldest first, each with what the chain shows of it. */
 export async function listPendingPayments(deps: AppDeps, query: StaffQueueQuery): Promise<{ payments: PaymentView[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await pendingQueuePage(deps.db, payments, payments.createdAt, query);
+  const { rows, nextCursor } = await pendingPayments(deps.db, query);
   return { payments: await paymentViews(deps, rows.map(({ request, user }) => ({ payment: request, user }))), nextCursor };
 }
 

@@ -1,8 +1,10 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type Table } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isStaff, type StaffQueueQuery } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { afterKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { jsonRow, type JsonRow } from '../../db/json-row';
+import { decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { preparedPerDatabase } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/sessions';
@@ -14,6 +16,7 @@ import type { SessionUser } from '../auth/sessions';
 
 /** What staff see of a request's owner. */
 const ownerColumns = { id: users.id, name: users.name, email: users.email };
+const ownerJson = jsonRow(users, ['id', 'name', 'email']);
 
 /**
  * A table of requests staff decide: its id, owner and status columns. (`from` takes it as a
@@ -22,26 +25,39 @@ const ownerColumns = { id: users.id, name: users.name, email: users.email };
  */
 type RequestTable = PgTable & { id: PgColumn; userId: PgColumn; status: PgColumn };
 
+/** A row of a queue's page as read: the request and owner as JSON, the cursor's timestamp text, the extra values. */
+type QueueRow<Extra> = { [K in keyof Extra]: Extra[K] extends SQL<infer V> ? V : never } & { request: Record<string, unknown>; user: Record<string, unknown>; at: string };
+
 /**
- * One keyset page of a staff queue: the table's Pending rows, oldest `at` first (ties by id),
- * each with its owner and `extra` (expressions read in the same statement, such as the owner's
- * balances); `nextCursor` is null on the last page.
+ * A staff queue over a table of requests: its Pending rows, oldest `at` first (ties by id), each
+ * with its owner and `extra` (expressions read in the same statement, such as the owner's
+ * balances), a keyset page at a time; `nextCursor` is null on the last page. `name` names its
+ * two prepared statements (first page, page after a cursor): a page skips Drizzle's query
+ * building, and PostgreSQL plans each once per connection. The request and its owner come as
+ * one JSON value each (db/json-row.ts), which the driver parses natively, rather than a column
+ * at a time through Drizzle.
  */
-export async function pendingQueuePage<T extends RequestTable, Extra extends Record<string, SQL>>(
-  db: DbOrTx,
-  table: T,
-  at: PgColumn,
-  query: StaffQueueQuery,
-  extra: Extra = {} as Extra,
-) {
-  const read = await db
-    .select({ ...extra, request: table, user: ownerColumns, at: keysetAt(at) })
-    .from(table as PgTable)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(and(eq(table.status, 'Pending'), afterKeyset(at, table.id, decodeKeyset(query.cursor))))
-    .orderBy(asc(at), asc(table.id))
-    .limit(query.limit + 1);
-  return keysetPage(read, query.limit, (row) => ({ at: row.at as string, id: (row.request as { id: string }).id }));
+export function pendingQueue<T extends RequestTable, Extra extends Record<string, SQL>>(name: string, table: T, at: PgColumn, extra: Extra = {} as Extra) {
+  const request = jsonRow(table as Table) as unknown as JsonRow<T['$inferSelect']>;
+  const pageStatement = (afterCursor: boolean) =>
+    preparedPerDatabase((db) =>
+      db
+        .select({ ...extra, request: request.sql, user: ownerJson.sql, at: keysetAt(at) })
+        .from(table as PgTable)
+        .innerJoin(users, eq(users.id, table.userId))
+        .where(and(eq(table.status, 'Pending'), afterCursor ? sql`(${at}, ${table.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})` : undefined))
+        .orderBy(asc(at), asc(table.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(`${name}_${afterCursor ? 'after' : 'first'}`),
+    );
+  const first = pageStatement(false);
+  const after = pageStatement(true);
+  return async (db: DbOrTx, query: StaffQueueQuery) => {
+    const cursor = decodeKeyset(query.cursor);
+    const read = (await (cursor ? after(db).execute({ ...cursor, limit: query.limit + 1 }) : first(db).execute({ limit: query.limit + 1 }))) as QueueRow<Extra>[];
+    const page = keysetPage(read, query.limit, (row) => ({ at: row.at, id: request.decode(row.request).id as string }));
+    return { rows: page.rows.map((row) => ({ ...row, request: request.decode(row.request), user: ownerJson.decode(row.user) })), nextCursor: page.nextCursor };
+  };
 }
 
 /** One request (the row `where` finds) with its owner, for its owner or staff; anyone else gets 404 `message`, as if it did not exist. */

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { settingsPatchSchema, settingsSchema, type SettingKey, type Settings } from '@app/shared';
+import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { settings } from '../../db/schema';
-
-/** Read by the staff guards and most money paths. */
-const allSettings = preparedPerDatabase((db) => db.select().from(settings).prepare('all_settings'));
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
@@ -23,9 +21,8 @@ export function settingFrom<K extends SettingKey>(key: K, stored: unknown): Sett
 /** A select expression: a setting's stored value (JSON), or null when never set. */
 export const storedSetting = (key: SettingKey) => sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
 
-/** Reads every setting, falling back to defaults for keys never set or no longer valid. */
-export async function getSettings(db: DbOrTx): Promise<Settings> {
-  const rows = await allSettings(db).execute();
+/** Every setting from the stored rows, falling back to defaults for keys never set or no longer valid. */
+function settingsFrom(rows: ReadonlyArray<{ key: string; value: unknown }>): Settings {
   const stored: Record<string, unknown> = {};
   for (const row of rows) stored[row.key] = row.value;
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
@@ -35,6 +32,26 @@ export async function getSettings(db: DbOrTx): Promise<Settings> {
     if (parsed.success) merged[key] = parsed.data;
   }
   return merged as Settings;
+}
+
+/**
+ * Read by most money paths and several staff pages: concurrent reads share one statement and
+ * one validation (db/batched-read.ts: each is answered by a read sent after it was asked for,
+ * so it sees every write committed before), and get the same object.
+ */
+const settingsRead = preparedPerDatabase((db) => {
+  const statement = db.select({ key: settings.key, value: settings.value }).from(settings).prepare('all_settings');
+  return batchedRead<null, Settings>({
+    load: async (keys) => {
+      const current = settingsFrom(await statement.execute());
+      return keys.map(() => current);
+    },
+  });
+});
+
+/** Reads every setting, falling back to defaults for keys never set or no longer valid. Shared by concurrent readers: never change it. */
+export async function getSettings(db: DbOrTx): Promise<Settings> {
+  return (await settingsRead(db)(null))!;
 }
 
 /**
