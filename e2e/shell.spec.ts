@@ -35,3 +35,30 @@ test('the first paint needs only the HTML, and the stylesheet applies before the
   // Styled: the stylesheet's base layer takes the body's default margin away.
   expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });
+
+test('the first screen of a public page renders before the store chunk and the API messages are requested', async ({ page }) => {
+  // They load once it is committed (main.tsx): requested while it rendered, their downloads and
+  // evaluation competed with it (ADR 0018). The time `#main` enters the DOM is the commit.
+  await page.addInitScript(() => {
+    new MutationObserver((_records, observer) => {
+      if (!document.getElementById('main')) return;
+      (window as unknown as { committedAt: number }).committedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await skipSplash(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Invest with/ })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(store|messages)-[^/]+\.js$/.test(entry.name)).length))
+    .toBeGreaterThanOrEqual(2);
+  const { committedAt, requested } = await page.evaluate(() => ({
+    committedAt: (window as unknown as { committedAt: number }).committedAt,
+    requested: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/(store|messages)-[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(committedAt).toBeGreaterThan(0);
+  for (const startTime of requested) expect(startTime).toBeGreaterThan(committedAt);
+});

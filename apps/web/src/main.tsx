@@ -1,4 +1,5 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { inOwnTask } from './lib/own-task';
 import './styles.css';
 
 /**
@@ -52,6 +53,14 @@ async function start() {
   // their routes and Redux Toolkit's part of the store too (app/router.tsx, app/store.ts).
   await Promise.all([loadRoute(location.pathname, store).catch(() => undefined), stylesheetsApplied(), i18nReady]);
   const root = createRoot(document.getElementById('root')!);
+  // Once the first screen is committed (not while it renders, where their downloads and
+  // evaluation competed with it): the other pages' routes and Redux Toolkit's part of the store
+  // (the session check, sign-in; a failed load is tried again when an address needs them), and
+  // the API's messages in the visitor's language, needed once they submit a form.
+  const afterFirstScreen = () => {
+    loadStoreRoutes(store).catch(() => undefined);
+    void i18n.then(({ loadNamespaces }) => loadNamespaces(['messages']));
+  };
   // A transition: React renders the first screen in short slices instead of one long task.
   startTransition(() => {
     root.render(
@@ -61,14 +70,16 @@ async function start() {
             <AppRoutes />
           </BrowserRouter>
         </Provider>
+        <AfterCommit run={afterFirstScreen} />
       </StrictMode>,
     );
   });
-  // The other pages' routes and Redux Toolkit's part of the store (the session check, sign-in),
-  // once the first screen is on its way (a failed load is tried again when an address needs them).
-  loadStoreRoutes(store).catch(() => undefined);
-  // The API's messages in the visitor's language, needed once they submit a form.
-  void i18nReady.then(() => i18n).then(({ loadNamespaces }) => loadNamespaces(['messages']));
+}
+
+/** Runs `run` in a task of its own once the tree it is in has been committed (lib/own-task). */
+function AfterCommit({ run }: { run: () => void }) {
+  useEffect(() => inOwnTask(run), [run]);
+  return null;
 }
 
 void start();
