@@ -30,6 +30,16 @@ export function decodeKeyset(text: string | undefined): Keyset | undefined {
   }
 }
 
+/**
+ * WHERE fragment of a prepared page statement: past the cursor given as the `at` and `id`
+ * placeholders (execute it with the decoded Keyset), after it in ascending order, before it in
+ * descending order.
+ */
+export function pastKeysetPlaceholders(at: AnyColumn, id: AnyColumn, order: 'asc' | 'desc'): SQL {
+  const position = sql`(${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`;
+  return order === 'asc' ? sql`(${at}, ${id}) > ${position}` : sql`(${at}, ${id}) < ${position}`;
+}
+
 /** WHERE fragment for a newest-first list, (at, id) descending: before the cursor; true without one. */
 export function beforeKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
   return cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;

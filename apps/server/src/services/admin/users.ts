@@ -6,7 +6,7 @@ import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
 import { accountBalancesByKind, balancesFromAccounts, getUserBalances, type UserBalances } from '../../ledger/balances';
-import { beforeKeyset, decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { beforeKeyset, decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders } from '../../db/keyset';
 import { jsonRow } from '../../db/json-row';
 import { preparedPerDatabase } from '../../db/prepared';
 import { localizedEmail } from '../../email/locales';
@@ -82,7 +82,7 @@ const unsearchedPage = (beforeCursor: boolean) =>
     db
       .select(pageFields(false))
       .from(users)
-      .where(and(isNull(users.deletedAt), beforeCursor ? sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})` : undefined))
+      .where(and(isNull(users.deletedAt), beforeCursor ? pastKeysetPlaceholders(users.createdAt, users.id, 'desc') : undefined))
       .orderBy(...NEWEST_FIRST)
       .limit(sql.placeholder('limit'))
       .prepare(`users_list_${beforeCursor ? 'before' : 'first'}`),
@@ -117,9 +117,10 @@ export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: 
   const counts = read.length > 0 ? read[0]!.counts : (await db.select().from(userCounts))[0];
   const all = counts?.live ?? 0;
   const total = countInPage ? Number(read[0]?.matching ?? 0) : matched ? Number(matched.total) : all;
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: listedUserJson.decode(row.user).id }));
+  const listed = read.map((row) => ({ ...row, user: listedUserJson.decode(row.user) }));
+  const { rows, nextCursor } = keysetPage(listed, query.limit, (row) => ({ at: row.at, id: row.user.id }));
   return {
-    users: rows.map((row) => adminUserView(listedUserJson.decode(row.user), balancesFromAccounts(row.accountBalances ?? {}))),
+    users: rows.map((row) => adminUserView(row.user, balancesFromAccounts(row.accountBalances ?? {}))),
     nextCursor,
     total,
     counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },

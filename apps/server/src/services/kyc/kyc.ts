@@ -4,7 +4,7 @@ import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, ty
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
 import { jsonRow } from '../../db/json-row';
 import { localizedEmail } from '../../email/locales';
@@ -173,7 +173,7 @@ const pendingCases = (afterCursor: boolean) =>
           eq(kycSubmissions.status, 'Pending'),
           isNull(users.deletedAt),
           sql`${users.role} = any(${sql.placeholder('roles')}::text[])`,
-          afterCursor ? sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})` : undefined,
+          afterCursor ? pastKeysetPlaceholders(kycSubmissions.submittedAt, kycSubmissions.id, 'asc') : undefined,
         ),
       )
       .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
@@ -193,9 +193,9 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: 
   if (roles.length === 0) return { pendingUsers: [], nextCursor: null };
   const limit = query.limit + 1;
   const read = await (after ? casesAfter(deps.db).execute({ roles, limit, ...after }) : firstCases(deps.db).execute({ roles, limit }));
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: caseSubmission.decode(row.submission).id }));
-  const pendingUsers = rows.map((row) => caseView(caseSubmission.decode(row.submission), caseOwner.decode(row.user), row.previousRejections, row.lastRejectionReason));
-  return { pendingUsers, nextCursor };
+  const cases = read.map((row) => ({ at: row.at, view: caseView(caseSubmission.decode(row.submission), caseOwner.decode(row.user), row.previousRejections, row.lastRejectionReason) }));
+  const { rows, nextCursor } = keysetPage(cases, query.limit, (row) => ({ at: row.at, id: row.view.submissionId }));
+  return { pendingUsers: rows.map((row) => row.view), nextCursor };
 }
 
 /** A pending case as the queue shows it. */

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isStaff, type StaffQueueQuery } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { jsonRow, type JsonRow } from '../../db/json-row';
-import { decodeKeyset, keysetAt, keysetPage } from '../../db/keyset';
+import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -45,7 +45,7 @@ export function pendingQueue<T extends RequestTable, Extra extends Record<string
         .select({ ...extra, request: request.sql, user: ownerJson.sql, at: keysetAt(at) })
         .from(table as PgTable)
         .innerJoin(users, eq(users.id, table.userId))
-        .where(and(eq(table.status, 'Pending'), afterCursor ? sql`(${at}, ${table.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})` : undefined))
+        .where(and(eq(table.status, 'Pending'), afterCursor ? pastKeysetPlaceholders(at, table.id, 'asc') : undefined))
         .orderBy(asc(at), asc(table.id))
         .limit(sql.placeholder('limit'))
         .prepare(`${name}_${afterCursor ? 'after' : 'first'}`),
@@ -55,8 +55,8 @@ export function pendingQueue<T extends RequestTable, Extra extends Record<string
   return async (db: DbOrTx, query: StaffQueueQuery) => {
     const cursor = decodeKeyset(query.cursor);
     const read = (await (cursor ? after(db).execute({ ...cursor, limit: query.limit + 1 }) : first(db).execute({ limit: query.limit + 1 }))) as QueueRow<Extra>[];
-    const page = keysetPage(read, query.limit, (row) => ({ at: row.at, id: request.decode(row.request).id as string }));
-    return { rows: page.rows.map((row) => ({ ...row, request: request.decode(row.request), user: ownerJson.decode(row.user) })), nextCursor: page.nextCursor };
+    const rows = read.map((row) => ({ ...row, request: request.decode(row.request), user: ownerJson.decode(row.user) }));
+    return keysetPage(rows, query.limit, (row) => ({ at: row.at, id: row.request.id as string }));
   };
 }
 
