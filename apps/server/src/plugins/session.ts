@@ -30,8 +30,16 @@ function afterSessionResolved(request: FastifyRequest, reply: FastifyReply): voi
 /** Finds the session of a token together with more of its user's data, in one round trip. */
 export type SessionWithData<T> = (deps: AppDeps, token: string) => Promise<{ auth: ActiveSession; data: T } | null>;
 
-/** A route's own session read (see `sessionWith`); the plugin's plain read skips that route. */
+/** A route's own session read (see `sessionWith`), in place of the plain one. */
 const ROUTE_SESSION_READS = new WeakSet<object>();
+
+/** preValidation of every API route without a read of its own: the session alone. */
+async function readSession(request: FastifyRequest, reply: FastifyReply) {
+  const token = tokenFrom(request);
+  request.sessionToken = token;
+  request.auth = token ? await findSession(request.server.deps.db, token) : null;
+  afterSessionResolved(request, reply);
+}
 
 /**
  * preValidation for a route that shows more of the user's data than the session holds (their
@@ -66,25 +74,19 @@ export function sessionWith<T>(find: SessionWithData<T>) {
 export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', null);
-  // Guards run before body validation, so nobody learns anything (not even a validation
-  // message) from a route they may not call: requireUser/Staff/Admin given as preHandler
-  // are moved to preValidation, after the session is resolved (by the route's own read first).
+  // Each API route gets its session read as its first preValidation hook: the plain read, or
+  // the route's own read of the session with more data. Guards run before body validation, so
+  // nobody learns anything (not even a validation message) from a route they may not call:
+  // requireUser/Staff/Admin given as preHandler are moved to preValidation, after the read.
   app.addHook('onRoute', (route) => {
     const validation = [route.preValidation ?? []].flat();
     const ownReads = validation.filter((hook) => ROUTE_SESSION_READS.has(hook));
-    if (ownReads.length > 0) route.config = { ...route.config, sessionReadByRoute: true };
+    const reads = ownReads.length > 0 ? ownReads : route.url.startsWith('/api/') ? [readSession] : [];
     const handlers = [route.preHandler ?? []].flat();
     const guards = handlers.filter((handler) => GUARDS.has(handler as never));
-    if (guards.length === 0 && ownReads.length === 0) return;
+    if (guards.length === 0 && reads.length === 0) return;
     route.preHandler = handlers.filter((handler) => !GUARDS.has(handler as never));
-    route.preValidation = [...ownReads, ...guards, ...validation.filter((hook) => !ROUTE_SESSION_READS.has(hook))] as typeof route.preValidation;
-  });
-  app.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.sessionReadByRoute) return;
-    const token = tokenFrom(request);
-    request.sessionToken = token;
-    request.auth = token ? await findSession(app.deps.db, token) : null;
-    afterSessionResolved(request, reply);
+    route.preValidation = [...reads, ...guards, ...validation.filter((hook) => !ROUTE_SESSION_READS.has(hook))] as typeof route.preValidation;
   });
 });
 

@@ -18,8 +18,6 @@ declare module 'fastify' {
     allowWhileImpersonating?: boolean;
     /** A GET that changes state (the spec's logout): refused cross-site like POST, PUT, PATCH and DELETE. */
     changesState?: boolean;
-    /** Set by the session plugin on a route that reads its own session (`sessionWith`). */
-    sessionReadByRoute?: boolean;
   }
 }
 

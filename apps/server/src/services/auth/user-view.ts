@@ -32,6 +32,8 @@ export function accountFields(
   user: Pick<SessionUser, 'id' | 'name' | 'email' | 'phone' | 'country' | 'bio' | 'photo' | 'role' | 'isVerified' | 'kycStatus' | 'hasFees' | 'referralCode' | 'createdAt'>,
   balances: UserBalances,
 ) {
+  const money = moneyFigures(balances);
+  // No spread inside the literal: this is every getUser, and a spread makes V8 build the object key by key.
   return {
     _id: user.id,
     name: user.name,
@@ -43,7 +45,11 @@ export function accountFields(
     role: user.role,
     isVerified: user.isVerified,
     kycStatus: user.kycStatus,
-    ...moneyFigures(balances),
+    balance: money.balance,
+    availableBalance: money.availableBalance,
+    investmentBalance: money.investmentBalance,
+    totalMaturityAmount: money.totalMaturityAmount,
+    fees: money.fees,
     hasFees: user.hasFees,
     referralCode: user.referralCode,
     createdAt: user.createdAt.toISOString(),
