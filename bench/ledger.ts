@@ -194,9 +194,10 @@ function percentile(values: number[], p: number): number {
 async function benchHistory(entries: number): Promise<{ entries: number; first: { p50: number; p99: number }; deep: { p50: number; p99: number } }> {
   return withDatabase(async (url) => {
     const database = openPostgres(url, 10);
+    // Migrated first: the app reads its settings as it is built.
+    await database.migrate();
     const app = await buildApp({ config: testConfig(), database, logger: false });
     try {
-      await database.migrate();
       await app.ready();
       const user = await insertUser(database.db, { name: 'History', email: `history-${randomBytes(3).toString('hex')}@example.com`, isVerified: true, kycStatus: 'Approved' });
       const { token } = await createSession(database.db, user.id);
