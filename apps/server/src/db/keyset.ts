@@ -40,11 +40,6 @@ export function pastKeysetPlaceholders(at: AnyColumn, id: AnyColumn, order: 'asc
   return order === 'asc' ? sql`(${at}, ${id}) > ${position}` : sql`(${at}, ${id}) < ${position}`;
 }
 
-/** WHERE fragment for a newest-first list, (at, id) descending: before the cursor; true without one. */
-export function beforeKeyset(at: AnyColumn, id: AnyColumn, cursor: Keyset | undefined): SQL {
-  return cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;
-}
-
 /**
  * Given `limit + 1` rows read in order, the page and the next page's cursor (null on the last).
  * `position` gives a row's exact timestamp text and id.
