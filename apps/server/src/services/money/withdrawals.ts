@@ -113,7 +113,6 @@ export async function withdrawalAssets(deps: AppDeps): Promise<WithdrawalAsset[]
   return assetCatalog((await getSettings(deps.db)).evmTokens).map((asset) => ({ asset: asset.symbol, network: asset.network }));
 }
 
-/** An asset open for withdrawals: BTC, ETH and the configured tokens. */
 /** The asset, when it can be withdrawn (BTC, ETH and the configured tokens); 400 otherwise. */
 export function withdrawableAsset(settings: Settings, symbol: string): AssetInfo {
   const asset = findAsset(settings.evmTokens, symbol);
