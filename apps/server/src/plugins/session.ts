@@ -33,12 +33,31 @@ export type SessionWithData<T> = (deps: AppDeps, token: string) => Promise<{ aut
 /** A route's own session read (see `sessionWith`), in place of the plain one. */
 const ROUTE_SESSION_READS = new WeakSet<object>();
 
-/** preValidation of every API route without a read of its own: the session alone. */
-async function readSession(request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Reads the request's session through `find` (the plain read, or a route's read with more data),
+ * records it and the token on the request, and answers what `find` found.
+ */
+async function resolveSession<Found extends { auth: ActiveSession }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  find: (deps: AppDeps, token: string) => Promise<Found | null>,
+): Promise<Found | null> {
   const token = tokenFrom(request);
   request.sessionToken = token;
-  request.auth = token ? await findSession(request.server.deps.db, token) : null;
+  const found = token ? await find(request.server.deps, token) : null;
+  request.auth = found?.auth ?? null;
   afterSessionResolved(request, reply);
+  return found;
+}
+
+async function plainSession(deps: AppDeps, token: string): Promise<{ auth: ActiveSession } | null> {
+  const auth = await findSession(deps.db, token);
+  return auth && { auth };
+}
+
+/** preValidation of every API route without a read of its own: the session alone. */
+async function readSession(request: FastifyRequest, reply: FastifyReply) {
+  await resolveSession(request, reply, plainSession);
 }
 
 /**
@@ -49,12 +68,8 @@ async function readSession(request: FastifyRequest, reply: FastifyReply) {
 export function sessionWith<T>(find: SessionWithData<T>) {
   const found = new WeakMap<FastifyRequest, T>();
   async function readSessionWithData(request: FastifyRequest, reply: FastifyReply) {
-    const token = tokenFrom(request);
-    request.sessionToken = token;
-    const answer = token ? await find(request.server.deps, token) : null;
-    request.auth = answer?.auth ?? null;
+    const answer = await resolveSession(request, reply, find);
     if (answer) found.set(request, answer.data);
-    afterSessionResolved(request, reply);
   }
   ROUTE_SESSION_READS.add(readSessionWithData);
   return {

@@ -1,7 +1,6 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Placeholder } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
 import { listUsers, searchPageQuery } from '../../src/services/admin/users';
 import { needsPostgres, openTestDatabase } from '../helpers/build-test-app';

@@ -115,7 +115,7 @@ const firstSearchedPage = searchedPage(false);
 const searchedPageBefore = searchedPage(true);
 const searchMatchCount = preparedPerDatabase((db) => db.select({ total: count() }).from(users).where(MATCHES_SEARCH).prepare('users_search_count'));
 
-/** A page's rows, and the search's matches when the page is not the first (the first counts them itself). */
+/** A page's rows (limit + 1 of them), searched or not, from the start or before a cursor. */
 function readPage(db: DbOrTx, pattern: string | undefined, cursor: Keyset | undefined, limit: number) {
   if (pattern === undefined) {
     return cursor ? unsearchedPageBefore(db).execute({ ...cursor, limit }) : firstUnsearchedPage(db).execute({ limit });
