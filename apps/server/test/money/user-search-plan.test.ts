@@ -34,7 +34,7 @@ describe('the user search plan on PostgreSQL', needsPostgres, () => {
       await client.query('set plan_cache_mode = force_generic_plan');
       for (const beforeCursor of [false, true]) {
         const { sql: text, params } = searchPageQuery(database.db, beforeCursor).toSQL();
-        const values: Record<string, unknown> = { pattern: '%Common Name 4242%', limit: 51, at: new Date().toISOString(), id: 'zzz' };
+        const values: Record<string, unknown> = { search: 'Common Name 4242', pattern: '%Common Name 4242%', limit: 51, at: new Date().toISOString(), id: 'zzz' };
         const args = params.map((param) => (param instanceof Placeholder ? values[param.name] : param));
         await client.query(`prepare page as ${text}`);
         const literals = args.map((arg) => (typeof arg === 'number' ? String(arg) : client.escapeLiteral(String(arg))));
@@ -45,6 +45,22 @@ describe('the user search plan on PostgreSQL', needsPostgres, () => {
         expect(plan).not.toContain('users_created_at_id_idx');
         expect(plan).toContain('"Node Type":"Sort"');
       }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('reads a name search from its rarest term: the index entries it reads do not grow with the common ones', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ id: string }>(`select users_named('Common Name 4242', '%Common Name 4242%') as id`);
+      expect(rows.map((row) => row.id)).toEqual(['search-4242']);
+      // "common" and "name" begin 30,000 words each: counted up to 200, never walked.
+      const read = await client.query<{ n: string }>(`select pg_stat_get_xact_tuples_returned('user_name_words_word_idx'::regclass) as n`);
+      expect(Number(read.rows[0]!.n)).toBeLessThan(1_000);
+      await client.query('commit');
     } finally {
       await client.end();
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { KycStatus, Language, Role } from '@app/shared';
 import { at, writtenAt } from './columns';
 
@@ -54,6 +54,21 @@ export const userCounts = pgTable(
     suspended: bigint('suspended', { mode: 'number' }).notNull().default(0),
   },
   (table) => [check('user_counts_one_row', sql`${table.id}`)],
+);
+
+/**
+ * The words of each user's name, lower-cased, for the staff search by name (ADR 0019): a term
+ * finds the names with a word starting with it through the B-tree on `word` (byte order, so a
+ * prefix is one range), and the rest of a search's terms are checked per user on the key.
+ * Written only by statement triggers on users (migration 0023_user_name_words_triggers).
+ */
+export const userNameWords = pgTable(
+  'user_name_words',
+  {
+    userId: text('user_id').notNull(),
+    word: text('word').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.word] }), index('user_name_words_word_idx').on(sql`${table.word} collate "C"`, table.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;
