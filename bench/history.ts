@@ -17,6 +17,12 @@ import { CONNECTIONS, measure, startApp, startBare } from './lib';
 
 const FILLER = Number(process.env.FILLER ?? 1_000_000);
 
+/** Each page as a browser asks for it (Chromium's accept-encoding), and uncompressed. */
+const ENCODINGS: Array<[name: string, headers: Record<string, string>]> = [
+  ['as browsers ask (gzip)', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
+  ['uncompressed', {}],
+];
+
 /** FILLER deposits of 1,000 other users, written in one statement per 100,000. */
 async function seedFiller(database: Database): Promise<void> {
   const perUser = Math.ceil(FILLER / 1000);
@@ -60,13 +66,15 @@ async function side(name: string, options: { databaseUrl?: string; filler: numbe
   ] as const;
   let bareBefore = (await measure({ url: `${bare.url}/bare` })).requestsPerSecond;
   for (const [page, query] of pages) {
-    const result = await measure({ url: `${app.url}/api/invest/getTransactionHistory${query}`, headers });
-    const bareAfter = (await measure({ url: `${bare.url}/bare` })).requestsPerSecond;
-    const ratio = result.requestsPerSecond / ((bareBefore + bareAfter) / 2);
-    console.log(
-      `history ${name} ${page}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s), non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
-    );
-    bareBefore = bareAfter;
+    for (const [encoding, asked] of ENCODINGS) {
+      const result = await measure({ url: `${app.url}/api/invest/getTransactionHistory${query}`, headers: headers.map((each) => ({ ...each, ...asked })) });
+      const bareAfter = (await measure({ url: `${bare.url}/bare`, headers: asked })).requestsPerSecond;
+      const ratio = result.requestsPerSecond / ((bareBefore + bareAfter) / 2);
+      console.log(
+        `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s), non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      bareBefore = bareAfter;
+    }
   }
   await bare.stop();
   await app.stop();

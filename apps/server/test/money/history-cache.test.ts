@@ -1,9 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../../src/db/client';
 import { selectRows } from '../../src/db/rows';
 import { adjustBalance } from '../../src/ledger';
-import { HistoryPageCache } from '../../src/services/history/page-cache';
+import { HistoryPageCache, historyPageCache } from '../../src/services/history/page-cache';
 import { buildTestApp, needsPostgres, openTestDatabase, type TestApp, type TestUser } from '../helpers/build-test-app';
 
 /** Rendered history pages in memory, checked against the history version (ADR 0023). */
@@ -131,5 +132,60 @@ describe('history pages on two instances', () => {
     const first = await itemsOn(one);
     expect(first).toEqual(await itemsOn(two));
     expect(first).toHaveLength(5);
+  });
+});
+
+/** A client that accepts gzip gets the page compressed, once per history version (ADR 0023). */
+describe('history pages compressed for clients that accept gzip', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const read = (user: TestUser, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/invest/getTransactionHistory?limit=20', headers: { ...user.headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+  const add = (user: TestUser, cents: number) =>
+    t.database.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: cents, reason: `Goodwill ${cents}`, actorId: null }));
+
+  it('sends the same JSON gzip-compressed when asked, as it is otherwise, and says that it varies', async () => {
+    const user = await t.createUser();
+    for (let cents = 100; cents < 120; cents += 1) await add(user, cents);
+    const plain = await read(user);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const cache = historyPageCache(t.database.db);
+    const compressed = await read(user, 'gzip, deflate, br, zstd');
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gunzipSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    // Compressed once: read again at the same version, from memory.
+    const kept = cache.size.bytes;
+    expect((await read(user, 'gzip')).rawPayload.equals(compressed.rawPayload)).toBe(true);
+    expect(cache.size.bytes).toBe(kept);
+
+    // A new version: the compressed page moves with it.
+    await add(user, 999);
+    const after = await read(user, 'gzip');
+    expect(JSON.parse(gunzipSync(after.rawPayload).toString()).history[0].amount).toBe('9.99');
+  });
+
+  it('sends the JSON as it is to a client that refuses gzip, and a small page uncompressed', async () => {
+    const user = await t.createUser();
+    expect((await read(user, 'gzip')).headers['content-encoding']).toBeUndefined();
+    expect((await read(user, 'gzip')).json()).toEqual({ history: [], nextCursor: null });
+    for (let cents = 100; cents < 120; cents += 1) await add(user, cents);
+    for (const refusing of ['gzip;q=0', 'identity', 'br']) {
+      const response = await read(user, refusing);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.json().history).toHaveLength(20);
+    }
   });
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { formatCents, HISTORY_TYPES, type HistoryType } from '@app/shared';
 import { adjustBalance, adjustFees, adjustProfit, creditReferralBonus } from '../../src/ledger';
-import { historyRows, transactionHistoryJson } from '../../src/services/history/history';
+import { historyRows, transactionHistoryPage } from '../../src/services/history/history';
 import { findSessionWithHistoryState } from '../../src/services/history/page-cache';
 import { getSettings, putSettings } from '../../src/services/platform/settings';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
@@ -162,7 +162,7 @@ async function expectSameHistory(userId: string, query: { type?: HistoryType; st
   for (let pages = 0; pages < 100; pages += 1) {
     const expected = await oracleHistory(t.database.db, explorerTxUrl, { userId, ...query, cursor: oldCursor });
     const state = signedIn ? (await findSessionWithHistoryState(t.app.deps, signedIn.token))!.data : undefined;
-    const actual = JSON.parse((await transactionHistoryJson(t.app.deps, { userId, ...query, cursor: newCursor }, state)).toString()) as typeof expected;
+    const actual = JSON.parse((await transactionHistoryPage(t.app.deps, { userId, ...query, cursor: newCursor }, state, false)).body.toString()) as typeof expected;
     // Byte for byte, key order included.
     expect(JSON.stringify(actual.history)).toBe(JSON.stringify(expected.history));
     expect(actual.nextCursor === null).toBe(expected.nextCursor === null);

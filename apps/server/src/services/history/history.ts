@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatCents, type HistoryType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +10,8 @@ import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
 import { settingFrom, storedSetting } from '../platform/settings';
 import { historyPageCache, historyVersionOf, type HistoryState } from './page-cache';
+
+const gzipAsync = promisify(gzip);
 
 /**
  * The transaction history (SPEC §3 history item): deposits, withdrawals, staff adjustments and
@@ -159,28 +163,53 @@ export async function historyRows(db: DbOrTx, query: HistoryQuery): Promise<{ ro
   return { rows, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, type: last.type, id: last.sortId }) : null };
 }
 
-/** A page's place in the cache: its query and the explorer setting its links were made with. */
-function pageKey(query: HistoryQuery, explorerTxUrl: string): string {
-  return JSON.stringify([query.type ?? null, query.status ?? null, query.cursor ?? null, query.limit, explorerTxUrl]);
+/** A page's place in the cache: its query, the explorer setting its links were made with, and its encoding. */
+function pageKey(query: HistoryQuery, explorerTxUrl: string, gzipped: boolean): string {
+  return JSON.stringify([query.type ?? null, query.status ?? null, query.cursor ?? null, query.limit, explorerTxUrl, gzipped]);
+}
+
+/** Pages smaller than this are sent as they are: gzip's framing would outweigh what it saves. */
+const GZIP_FROM_BYTES = 1024;
+
+/** A page's body as sent: JSON (UTF-8 bytes), or those bytes gzip-compressed. */
+export interface HistoryBody {
+  body: Buffer;
+  gzipped: boolean;
 }
 
 /**
- * GET /api/invest/getTransactionHistory as JSON (UTF-8 bytes): `{ history, nextCursor }` with the stored
+ * GET /api/invest/getTransactionHistory as JSON: `{ history, nextCursor }` with the stored
  * items, and block-explorer links added to the deposits and payouts that carry a transaction
- * hash (the explorer setting read in the page's statement). With the state the request read with
- * its session (ADR 0023), a page rendered at that history version is answered from memory; a
+ * hash (the explorer setting read in the page's statement); gzip-compressed for a client that
+ * accepts it, once the page is worth it. With the state the request read with its session (ADR
+ * 0023), a page rendered (and compressed) at that history version is answered from memory; a
  * page read from the database is kept under the version its own statement saw.
  */
-export async function transactionHistoryJson(deps: AppDeps, query: HistoryQuery, known?: HistoryState): Promise<Buffer> {
+export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined, acceptsGzip: boolean): Promise<HistoryBody> {
   const cache = historyPageCache(deps.db);
-  const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl));
-  if (cached) return cached;
+  if (known && acceptsGzip) {
+    const compressed = cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, true));
+    if (compressed) return { body: compressed, gzipped: true };
+  }
+  const { json, version, explorerTxUrl } = await renderedPage(deps, query, known);
+  if (!acceptsGzip || json.length < GZIP_FROM_BYTES) return { body: json, gzipped: false };
+  const compressed = await gzipAsync(json);
+  if (version !== undefined) cache.set(query.userId, version, pageKey(query, explorerTxUrl, true), compressed);
+  return { body: compressed, gzipped: true };
+}
+
+/** The page's JSON, from memory at the known version or read, rendered and kept; with the version and setting it was made at. */
+async function renderedPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined): Promise<{ json: Buffer; version?: string; explorerTxUrl: string }> {
+  const cache = historyPageCache(deps.db);
+  const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, false));
+  if (cached) return { json: cached, version: known.version, explorerTxUrl: known.explorerTxUrl };
   const { statement, params } = statementFor(pageStatements, deps.db, query);
   const [page] = await statement.execute(params);
   const explorerTxUrl = settingFrom('explorerTxUrl', page?.explorerTxUrl);
   const json = Buffer.from(renderPage(page, explorerTxUrl));
-  if (page) cache.set(query.userId, page.version, pageKey(query, explorerTxUrl), json);
-  return json;
+  if (!page) return { json, explorerTxUrl };
+  cache.set(query.userId, page.version, pageKey(query, explorerTxUrl, false), json);
+  return { json, version: page.version, explorerTxUrl };
 }
 
 type PageRow = Awaited<ReturnType<ReturnType<(typeof pageStatements)[number]>['execute']>>[number];

@@ -1,7 +1,8 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
 import { currentUser, sessionWith } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
-import { historyCsv, transactionHistoryJson } from '../../../services/history/history';
+import { historyCsv, transactionHistoryPage } from '../../../services/history/history';
 import { findSessionWithHistoryState } from '../../../services/history/page-cache';
 import { routeOptions } from '../../route-options';
 
@@ -31,8 +32,11 @@ export async function historyRoutes(app: App) {
           .send(csv as never);
       }
       // The items are stored as JSON text (ADR 0019): sent as they are (bytes), not parsed and re-serialized.
-      const json = await transactionHistoryJson(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request));
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const acceptsGzip = negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip';
+      const page = await transactionHistoryPage(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request), acceptsGzip);
+      reply.header('vary', 'accept-encoding');
+      if (page.gzipped) reply.header('content-encoding', 'gzip');
+      return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
   );
 }
