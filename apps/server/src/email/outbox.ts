@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@app/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox, type OutboxRow } from '../db/schema';
+import { selectRows } from '../db/rows';
 import { renderEmail, type EmailContent } from './render';
 
 export interface OutgoingEmail {
@@ -150,10 +151,18 @@ export function createOutbox(options: {
 
   return {
     async enqueue(conn, email) {
-      const [row] = await conn.insert(emailOutbox).values(outboxRow(email)).returning({ id: emailOutbox.id });
+      // SQL text rather than the query builder: an email is enqueued in most money transactions,
+      // and rendering the insert cost ~80 µs of CPU each time (bench/ledger.ts; issue 20).
+      const values = outboxRow(email);
+      const [row] = await selectRows<{ id: string | number }>(
+        conn,
+        sql`insert into email_outbox (to_address, reply_to, subject, html, text, kind, status)
+          values (${values.toAddress}, ${values.replyTo ?? null}, ${values.subject}, ${values.html}, ${values.text}, ${values.kind}, ${values.status ?? 'pending'})
+          returning id`,
+      );
       if (!transport) log.info({ emailId: row?.id, kind: email.kind }, 'email stored in the outbox (no SMTP_URL set)');
       this.wake();
-      return row!.id;
+      return Number(row!.id);
     },
     async enqueueMany(conn, emails) {
       if (emails.length === 0) return [];

@@ -1,7 +1,9 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { applyBasisPoints, formatCents, type PaymentAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
+import { jsonRow } from '../../db/json-row';
+import { renderedOnce, selectRows } from '../../db/rows';
 import { onchainDeposits, payments, users, type PaymentRow, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { creditDeposit, creditReferralBonus } from '../../ledger';
@@ -13,11 +15,21 @@ import type { SessionUser } from '../auth/sessions';
 import { lockTxHash, normalizeTxHash, paymentViews } from './payments';
 /** Staff decisions on deposits, and the credit a confirmed deposit (reported or seen on chain) gets. */
 
+const paymentJson = jsonRow(payments);
+const ownerJson = jsonRow(users);
+/** The payment and its owner, each as one JSON value (rendered once: see renderedOnce). */
+const decisionColumns = renderedOnce(sql`${paymentJson.sql} as payment, ${ownerJson.sql} as owner`);
+const paymentColumns = renderedOnce(sql`${paymentJson.sql} as payment`);
+
 async function loadForDecision(tx: Tx, staff: SessionUser, transactionId: string): Promise<{ payment: PaymentRow; owner: UserRow }> {
-  const [row] = await tx.select({ payment: payments, owner: users }).from(payments).innerJoin(users, eq(users.id, payments.userId)).where(eq(payments.transactionId, transactionId)).limit(1);
+  const [row] = await selectRows<{ payment: Record<string, unknown>; owner: Record<string, unknown> }>(
+    tx,
+    sql`select ${decisionColumns} from payments inner join users on users.id = payments.user_id where payments.transaction_id = ${transactionId} limit 1`,
+  );
   if (!row) throw notFound('Transaction not found');
-  assertMayManage(staff, row.owner, 'You cannot decide your own deposit');
-  return row;
+  const found = { payment: paymentJson.decode(row.payment), owner: ownerJson.decode(row.owner) };
+  assertMayManage(staff, found.owner, 'You cannot decide your own deposit');
+  return found;
 }
 
 /** The guarded transition Pending -> decision; the loser of any race gets 409 and nothing moves. */
@@ -28,11 +40,13 @@ async function transition(
   decidedBy: string | null,
   change: { status: 'Confirmed' | 'Rejected'; notes: string | null; amountCents?: number },
 ) {
-  const [updated] = await tx
-    .update(payments)
-    .set({ status: change.status, notes: change.notes, decidedAt: deps.now(), decidedBy, ...(change.amountCents !== undefined ? { amountCents: change.amountCents } : {}) })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'Pending')))
-    .returning();
+  const [row] = await selectRows<{ payment: Record<string, unknown> }>(
+    tx,
+    sql`update payments set status = ${change.status}, notes = ${change.notes}, decided_at = ${deps.now().toISOString()}::timestamptz, decided_by = ${decidedBy}${
+      change.amountCents !== undefined ? sql`, amount_cents = ${change.amountCents}::bigint` : sql``
+    } where id = ${payment.id} and status = 'Pending' returning ${paymentColumns}`,
+  );
+  const updated = row && paymentJson.decode(row.payment);
   if (!updated) {
     const [current] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
     throw conflict(`This payment has already been ${(current?.status ?? 'decided').toLowerCase()}`);

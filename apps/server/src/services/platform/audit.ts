@@ -1,6 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from '../../db/schema';
 
 export interface AuditActor {
   actorId: string | null;
@@ -27,15 +27,14 @@ export function auditActor(request: FastifyRequest): AuditActor {
 
 /** Writes one append-only audit entry, in the caller's transaction. */
 export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor.actorId,
-    impersonatorId: actor.impersonatorId,
-    ip: actor.ip,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    reason: entry.reason ?? null,
-  });
+  // SQL text rather than the query builder: it runs in every staff money transaction, and
+  // rendering an insert of every column cost ~90 µs of CPU each time (bench/ledger.ts; issue 20).
+  await db.execute(sql`insert into audit_log (actor_id, impersonator_id, ip, action, target_type, target_id, before, after, reason)
+    values (${actor.actorId}, ${actor.impersonatorId}, ${actor.ip}, ${entry.action}, ${entry.targetType ?? null}, ${entry.targetId ?? null},
+      ${jsonb(entry.before)}::jsonb, ${jsonb(entry.after)}::jsonb, ${entry.reason ?? null})`);
+}
+
+/** A jsonb column's parameter as Drizzle writes it: SQL null for null or undefined, else the JSON text. */
+function jsonb(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
 }
