@@ -6,7 +6,7 @@ import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../.
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
-import { jsonRow } from '../../db/json-row';
+import { isoFromUtcText, utcText } from '../../db/json-row';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { documentStore, newDocumentKey } from './document-storage';
@@ -136,19 +136,22 @@ export async function getOwnKycStatus(deps: AppDeps, user: SessionUser): Promise
   };
 }
 
-export function documentUrl(userId: string, side: KycDocumentSide, submissionId: string): string {
-  return `/api/users/kyc/${encodeURIComponent(userId)}/documents/${side}?submissionId=${encodeURIComponent(submissionId)}`;
-}
-
-/**
- * A pending case's owner and submission: the columns the queue shows, each read as one JSON
- * value (db/json-row.ts), which the driver parses natively; Drizzle mapped them a column and a
- * row at a time, the page's largest cost after the response itself.
- */
-const caseOwner = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'role', 'isVerified', 'kycStatus', 'createdAt']);
-const caseSubmission = jsonRow(kycSubmissions, ['id', 'submittedAt', 'frontMime', 'backMime', 'frontName', 'backName']);
 /** The owner's rejected submissions (kyc_submissions_user_idx), read in the page's statement. */
 const ownerRejections = sql`from ${kycSubmissions} as rejected where rejected.user_id = ${users.id} and rejected.status = 'Rejected'`;
+
+/**
+ * A pending case as the queue shows it, in its schema's key order, rendered by the page's
+ * statement but for its document links and instants: those are UTC text (`utcText`), written
+ * as ISO without a Date. Its `kyc` holds the documents' types and names; `caseView` adds the links.
+ */
+type CaseAsRead = Omit<PendingKycCase, 'kyc'> & { kyc: Omit<PendingKycCase['kyc'], 'frontDoc' | 'backDoc'> };
+const caseJson = sql<CaseAsRead>`json_build_object(
+  '_id', ${users.id}, 'name', ${users.name}, 'email', ${users.email}, 'submissionId', ${kycSubmissions.id},
+  'phone', ${users.phone}, 'country', ${users.country}, 'role', ${users.role}, 'isVerified', ${users.isVerified}, 'kycStatus', ${users.kycStatus},
+  'createdAt', ${utcText(users.createdAt)}, 'submittedAt', ${utcText(kycSubmissions.submittedAt)},
+  'previousRejections', (select count(*)::int ${ownerRejections}),
+  'lastRejectionReason', (select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1),
+  'kyc', json_build_object('frontType', ${kycSubmissions.frontMime}, 'backType', ${kycSubmissions.backMime}, 'frontName', ${kycSubmissions.frontName}, 'backName', ${kycSubmissions.backName}))`;
 
 /**
  * A page of the pending cases of owners of the `roles` placeholder, oldest submission first,
@@ -159,13 +162,7 @@ const ownerRejections = sql`from ${kycSubmissions} as rejected where rejected.us
 const pendingCases = (afterCursor: boolean) =>
   preparedPerDatabase((db) =>
     db
-      .select({
-        submission: caseSubmission.sql,
-        user: caseOwner.sql,
-        at: keysetAt(kycSubmissions.submittedAt),
-        previousRejections: sql<number>`(select count(*)::int ${ownerRejections})`,
-        lastRejectionReason: sql<string | null>`(select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1)`,
-      })
+      .select({ at: keysetAt(kycSubmissions.submittedAt), view: caseJson })
       .from(kycSubmissions)
       .innerJoin(users, eq(users.id, kycSubmissions.userId))
       .where(
@@ -193,41 +190,20 @@ export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: 
   if (roles.length === 0) return { pendingUsers: [], nextCursor: null };
   const limit = query.limit + 1;
   const read = await (after ? casesAfter(deps.db).execute({ roles, limit, ...after }) : firstCases(deps.db).execute({ roles, limit }));
-  const cases = read.map((row) => ({ at: row.at, view: caseView(caseSubmission.decode(row.submission), caseOwner.decode(row.user), row.previousRejections, row.lastRejectionReason) }));
-  const { rows, nextCursor } = keysetPage(cases, query.limit, (row) => ({ at: row.at, id: row.view.submissionId }));
-  return { pendingUsers: rows.map((row) => row.view), nextCursor };
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.view.submissionId }));
+  return { pendingUsers: rows.map((row) => caseView(row.view)), nextCursor };
 }
 
-/** A pending case as the queue shows it. */
-function caseView(
-  submission: ReturnType<typeof caseSubmission.decode>,
-  user: ReturnType<typeof caseOwner.decode>,
-  previousRejections: number,
-  lastRejectionReason: string | null,
-): PendingKycCase {
-  return {
-    _id: user.id,
-    submissionId: submission.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    country: user.country,
-    role: user.role,
-    isVerified: user.isVerified,
-    kycStatus: user.kycStatus,
-    createdAt: user.createdAt.toISOString(),
-    submittedAt: submission.submittedAt.toISOString(),
-    previousRejections,
-    lastRejectionReason,
-    kyc: {
-      frontDoc: documentUrl(user.id, 'front', submission.id),
-      backDoc: documentUrl(user.id, 'back', submission.id),
-      frontType: submission.frontMime,
-      backType: submission.backMime,
-      frontName: submission.frontName,
-      backName: submission.backName,
-    },
-  };
+/** A case as read, with its instants as ISO text and the links to its two documents (the document route) first in its `kyc`. */
+function caseView(view: CaseAsRead): PendingKycCase {
+  // The two links differ only in the side: the ids are encoded once.
+  const base = `/api/users/kyc/${encodeURIComponent(view._id)}/documents/`;
+  const query = `?submissionId=${encodeURIComponent(view.submissionId)}`;
+  return Object.assign(view, {
+    createdAt: isoFromUtcText(view.createdAt),
+    submittedAt: isoFromUtcText(view.submittedAt),
+    kyc: { frontDoc: `${base}front${query}`, backDoc: `${base}back${query}`, ...view.kyc },
+  });
 }
 
 function assertMayActOn(viewer: SessionUser, target: UserRow): void {
