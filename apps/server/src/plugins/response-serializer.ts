@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, serializerCompiler as encodingSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -57,3 +57,16 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (r
     return serialize(data);
   };
 };
+
+/**
+ * Sends an answer stringified as it is, without its schema's pass: for the staff queues' pages,
+ * whose pass over 50 cases was 8 % of a page's CPU. Only for answers built as the schema's type,
+ * keys in the schema's order and none it lacks, so that the pass would give the same bytes
+ * (test/money/staff-queues.test.ts checks each such page against it).
+ */
+export function sendAsBuilt<Answer>(reply: FastifyReply, answer: Answer): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(answer);
+}

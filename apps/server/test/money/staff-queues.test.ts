@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { pendingInvestmentListSchema, pendingKycListSchema, pendingPaymentListSchema, pendingWithdrawalListSchema, userListResponseSchema } from '@app/shared';
 import { users } from '../../src/db/schema';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 
@@ -119,6 +121,38 @@ describe('staff queues', () => {
     const kyc = await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending?limit=1', headers: admin.headers });
     expect(kyc.json()).toMatchObject({ pendingUsers: expect.any(Array) });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/kyc/pending?cursor=garbage', headers: admin.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('staff queue and list answers', () => {
+  // The queues and the users list send their pages without the schema's pass
+  // (plugins/response-serializer.ts sendAsBuilt): each must be what that pass would have
+  // written, byte for byte.
+  it.each([
+    ['/api/payments/pending-deposit', pendingPaymentListSchema],
+    ['/api/withDraw/pending', pendingWithdrawalListSchema],
+    ['/api/invest/adminPendingInvestment', pendingInvestmentListSchema],
+    ['/api/users/kyc/pending', pendingKycListSchema],
+    ['/api/users/getUsers', userListResponseSchema],
+    [`/api/users/getUsers?search=${encodeURIComponent('back\\slash')}`, userListResponseSchema],
+  ] as Array<[string, z.ZodType]>)('%s answers what its schema writes', async (path, schema) => {
+    const [id] = await seed(3);
+    const owner = await t.createUser();
+    // Text JSON escapes: quotes, backslashes, control characters, a line separator, an emoji.
+    await t.database.db.execute(sql`update users set name = ${'Quote " back\\slash \u0001 \u2028 😀'}, phone = ${'+1 "555"'}, last_login_at = now()
+      where id in (${owner.user.id}, (select user_id from payments where id = ${id!}))`);
+    await t.database.db.execute(sql`update withdrawals set notes = ${'a\nnote "quoted"'} where id = ${id!}`);
+    await t.database.db.execute(sql`insert into approval_requests (id, kind, user_id, withdrawal_id, amount_cents, reason, requested_by)
+      values (${randomUUID()}, 'withdrawal', ${owner.user.id}, ${id!}, 100, 'big', ${admin.user.id})`);
+    for (const [status, at] of [['Rejected', '2025-12-31T23:59:59.999999Z'], ['Pending', AT[1]!]] as const) {
+      await t.database.db.execute(sql`insert into kyc_submissions (id, user_id, front_key, back_key, front_mime, back_mime, front_size, back_size, front_name, status, reason, submitted_at)
+        values (${randomUUID()}, ${owner.user.id}, 'k1', 'k2', 'image/png', 'application/pdf', 1, 1, ${'passport "front".png'}, ${status}, ${'blurry\tphoto'}, ${at}::timestamptz)`);
+    }
+    const response = await t.app.inject({ method: 'GET', url: `${path}${path.includes('?') ? '&' : '?'}limit=500`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body.length).toBeGreaterThan(100);
+    expect(response.body).toBe(JSON.stringify(schema.parse(JSON.parse(response.body))));
   });
 });
 

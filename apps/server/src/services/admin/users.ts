@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
-import { accountBalancesByKind, balancesFromAccounts, getUserBalances, type UserBalances } from '../../ledger/balances';
+import { accountBalancesByKind, balancesFromAccounts, getUserBalances, moneyFigures, type UserBalances } from '../../ledger/balances';
 import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders, type Keyset } from '../../db/keyset';
 import { jsonRow } from '../../db/json-row';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -14,7 +14,6 @@ import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
 import { assertMayManage } from '../platform/staff';
-import { accountFields } from '../auth/user-view';
 import { deletePasskeysOf } from '../auth/passkeys';
 
 /**
@@ -50,9 +49,31 @@ function escapeLike(value: string): string {
  */
 const listedUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'bio', 'photo', 'role', 'isVerified', 'kycStatus', 'hasFees', 'referralCode', 'createdAt', 'lastLoginAt']);
 
-/** A user in the staff list: their account fields (the list's schema keeps those staff see) and last sign-in. */
+/**
+ * A user in the staff list: the fields its schema names, in its order, so the page is sent
+ * without the schema's pass (the route's sendAsBuilt).
+ */
 function adminUserView(user: ReturnType<typeof listedUserJson.decode>, balances: UserBalances): AdminUserView {
-  return Object.assign(accountFields(user, balances), { lastLoginAt: user.lastLoginAt?.toISOString() ?? null });
+  const money = moneyFigures(balances);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    photo: user.photo,
+    role: user.role,
+    isVerified: user.isVerified,
+    kycStatus: user.kycStatus,
+    balance: money.balance,
+    availableBalance: money.availableBalance,
+    investmentBalance: money.investmentBalance,
+    totalMaturityAmount: money.totalMaturityAmount,
+    fees: money.fees,
+    hasFees: user.hasFees,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  };
 }
 
 /** users.id with its table's name: a one-table select names columns bare, and the balances' subquery has an id of its own. */
