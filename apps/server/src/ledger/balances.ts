@@ -1,4 +1,4 @@
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
@@ -65,9 +65,13 @@ export function balancesFromAccounts(byKind: Record<string, number | string>): U
   };
 }
 
-/** A select expression: the user's account balances as a JSON `{ kind: "cents" }` object, or null. */
-export function accountBalancesByKind(userId: SQLWrapper) {
-  return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})`;
+/**
+ * A select expression: the user's account balances as a JSON `{ kind: "cents" }` object, or
+ * null; only those of `kinds` when given (a reader of two figures reads two accounts of six).
+ */
+export function accountBalancesByKind(userId: SQLWrapper, kinds?: readonly AccountKind[]) {
+  const ofKinds = kinds ? sql` and ${inArray(ledgerAccounts.kind, [...kinds])}` : sql``;
+  return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}${ofKinds})`;
 }
 
 /** A day's net wallet+held movement: the UTC date (YYYY-MM-DD) and the cents, as text. */

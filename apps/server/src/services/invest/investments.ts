@@ -211,7 +211,8 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
   return row;
 }
 
-const pendingInvestments = pendingQueue('pending_investments', investments, investments.createdAt, { accountBalances: accountBalancesByKind(investments.userId) });
+/** The requester's balance and available balance (summaryOf) are the wallet and held accounts': only those are read. */
+const pendingInvestments = pendingQueue('pending_investments', investments, investments.createdAt, { accountBalances: accountBalancesByKind(investments.userId, ['wallet', 'held']) });
 
 /** Staff queue, oldest first, with each requester's name, email and balances (read in the same statement: one query a page, not one per case). */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
