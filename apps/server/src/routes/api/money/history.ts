@@ -34,7 +34,8 @@ export async function historyRoutes(app: App) {
       // The items are stored as JSON text (ADR 0019): sent as they are (bytes), not parsed and re-serialized.
       const acceptsGzip = negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip';
       const page = await transactionHistoryPage(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request), acceptsGzip);
-      reply.header('vary', 'accept-encoding');
+      // Besides the session's Cookie and Authorization: the body depends on the encoding asked for.
+      reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
       if (page.gzipped) reply.header('content-encoding', 'gzip');
       return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
