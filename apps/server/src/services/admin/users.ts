@@ -112,9 +112,11 @@ const unsearchedPageBefore = unsearchedPage(true);
 
 /**
  * Live users whose name matches the search (its text and ILIKE pattern: `users_named`, migration
- * 0023, read through the words of every name) or whose email contains it (its trigram index).
+ * 0023, read through the words of every name) or whose email contains it (its trigram index). An
+ * email holds no white space (EMAIL_PATTERN in @app/shared), so a search with some reads no email.
  */
-const matchingIds = sql`select users_named(${sql.placeholder('search')}, ${sql.placeholder('pattern')}) union select ${users.id} from ${users} where ${ilike(users.email, sql.placeholder('pattern'))}`;
+const matchingIds = sql`select users_named(${sql.placeholder('search')}, ${sql.placeholder('pattern')})
+  union select ${users.id} from ${users} where ${sql.placeholder('search')} !~ '[[:space:]]' and ${ilike(users.email, sql.placeholder('pattern'))}`;
 const MATCHES_SEARCH = and(isNull(users.deletedAt), sql`${users.id} in (${matchingIds})`);
 
 /**
