@@ -47,7 +47,7 @@ function escapeLike(value: string): string {
  * What the staff list shows of a user, read as one JSON value: Drizzle mapped the whole row a
  * column at a time (password hash and tokens included, which the list never shows).
  */
-const listedUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'bio', 'photo', 'role', 'isVerified', 'kycStatus', 'hasFees', 'referralCode', 'createdAt', 'lastLoginAt']);
+const listedUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'photo', 'role', 'isVerified', 'kycStatus', 'hasFees', 'createdAt', 'lastLoginAt']);
 
 /**
  * A user in the staff list: the fields its schema names, in its order, so the page is sent
