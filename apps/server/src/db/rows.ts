@@ -8,6 +8,11 @@ export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
+/** A jsonb column's parameter in SQL text, as Drizzle writes it: SQL null for null or undefined, else the JSON text (cast with `::jsonb`). */
+export function jsonbParam(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
 const dialect = new PgDialect();
 
 /**

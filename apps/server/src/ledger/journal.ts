@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { ACCOUNT_KINDS, type AccountKind, type JournalKind } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { selectRows } from '../db/rows';
+import { jsonbParam, selectRows } from '../db/rows';
 
 export interface PostingInput {
   /** One of the journal user's accounts. */
@@ -133,7 +133,7 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<PostedJo
       tx,
       sql`insert into ledger_journals (kind, user_id, actor_id, label, reason, reference, metadata, created_at)
         values (${input.kind}, ${input.userId}, ${input.actorId ?? null}, ${input.label}, ${input.reason ?? null}, ${input.reference ?? null},
-          ${input.metadata == null ? null : JSON.stringify(input.metadata)}::jsonb, coalesce(${input.at ? input.at.toISOString() : null}::timestamptz, now()))
+          ${jsonbParam(input.metadata)}::jsonb, coalesce(${input.at ? input.at.toISOString() : null}::timestamptz, now()))
         returning id`,
     );
     journalId = Number(journal!.id);

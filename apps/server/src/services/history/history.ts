@@ -9,7 +9,7 @@ import { explorerUrl } from '../../chain';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
 import { settingFrom, storedSetting } from '../platform/settings';
-import { historyPageCache, historyVersionOf, type HistoryState } from './page-cache';
+import { historyPageCache, historyVersionOf, type HistoryPageCache, type HistoryState } from './page-cache';
 
 const gzipAsync = promisify(gzip);
 
@@ -191,7 +191,7 @@ export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery,
     const compressed = cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, true));
     if (compressed) return { body: compressed, gzipped: true };
   }
-  const { json, version, explorerTxUrl } = await renderedPage(deps, query, known);
+  const { json, version, explorerTxUrl } = await renderedPage(deps, cache, query, known);
   if (!acceptsGzip || json.length < GZIP_FROM_BYTES) return { body: json, gzipped: false };
   const compressed = await gzipAsync(json);
   if (version !== undefined) cache.set(query.userId, version, pageKey(query, explorerTxUrl, true), compressed);
@@ -199,8 +199,12 @@ export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery,
 }
 
 /** The page's JSON, from memory at the known version or read, rendered and kept; with the version and setting it was made at. */
-async function renderedPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined): Promise<{ json: Buffer; version?: string; explorerTxUrl: string }> {
-  const cache = historyPageCache(deps.db);
+async function renderedPage(
+  deps: AppDeps,
+  cache: HistoryPageCache,
+  query: HistoryQuery,
+  known: HistoryState | undefined,
+): Promise<{ json: Buffer; version?: string; explorerTxUrl: string }> {
   const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, false));
   if (cached) return { json: cached, version: known.version, explorerTxUrl: known.explorerTxUrl };
   const { statement, params } = statementFor(pageStatements, deps.db, query);

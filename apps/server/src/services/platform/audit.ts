@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { jsonbParam } from '../../db/rows';
 
 export interface AuditActor {
   actorId: string | null;
@@ -31,10 +32,5 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
   // rendering an insert of every column cost ~90 µs of CPU each time (bench/ledger.ts; issue 20).
   await db.execute(sql`insert into audit_log (actor_id, impersonator_id, ip, action, target_type, target_id, before, after, reason)
     values (${actor.actorId}, ${actor.impersonatorId}, ${actor.ip}, ${entry.action}, ${entry.targetType ?? null}, ${entry.targetId ?? null},
-      ${jsonb(entry.before)}::jsonb, ${jsonb(entry.after)}::jsonb, ${entry.reason ?? null})`);
-}
-
-/** A jsonb column's parameter as Drizzle writes it: SQL null for null or undefined, else the JSON text. */
-function jsonb(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value);
+      ${jsonbParam(entry.before)}::jsonb, ${jsonbParam(entry.after)}::jsonb, ${entry.reason ?? null})`);
 }
