@@ -5,7 +5,7 @@ import { sessions, userTotp } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { preparedPerDatabase } from '../../db/prepared';
 import { accountBalancesByKind, balancesFromAccounts, getUserBalances, moneyFigures, type UserBalances } from '../../ledger/balances';
-import { activeSession, batchedSessionRead, distinctIds, sessionIdOf, sessionQuery, type ActiveSession, type SessionUser } from './sessions';
+import { activeSession, batchedSessionRead, sessionIdOf, sessionReads, type ActiveSession, type SessionUser } from './sessions';
 
 /** Whether the account has confirmed two-factor set-up. */
 export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<boolean> {
@@ -15,8 +15,7 @@ export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<bo
 
 /** The session's with the user's balances: GET /api/users/getUser reads them in one round trip. */
 const sessionWithBalancesById = preparedPerDatabase((db) => {
-  const statement = sessionQuery(db, { accountBalances: accountBalancesByKind(sessions.userId) }).prepare('sessions_with_balances_by_id');
-  return batchedSessionRead((keys: readonly { id: string }[]) => statement.execute({ ids: distinctIds(keys) }));
+  return batchedSessionRead(sessionReads(db, { accountBalances: accountBalancesByKind(sessions.userId) }, 'sessions_with_balances_by_id'));
 });
 
 /** The live session of a token with its user's balances (for `sessionWith` in the route). */

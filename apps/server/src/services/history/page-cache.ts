@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { historyVersions, sessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { activeSession, batchedSessionRead, distinctIds, sessionIdOf, sessionQuery, type ActiveSession } from '../auth/sessions';
+import { activeSession, batchedSessionRead, sessionIdOf, sessionReads, type ActiveSession } from '../auth/sessions';
 import { settingFrom, storedSetting } from '../platform/settings';
 
 /**
@@ -78,10 +78,9 @@ export interface HistoryState {
 
 /** The session with the user's history version and the explorer setting, in one statement (batched like every session read). */
 const sessionWithHistoryById = preparedPerDatabase((db: DbOrTx) => {
-  const statement = sessionQuery(db, { historyVersion: historyVersionOf(sessions.userId), explorerTxUrl: storedSetting('explorerTxUrl') }).prepare(
-    'sessions_with_history_version_by_id',
+  return batchedSessionRead(
+    sessionReads(db, { historyVersion: historyVersionOf(sessions.userId), explorerTxUrl: storedSetting('explorerTxUrl') }, 'sessions_with_history_version_by_id'),
   );
-  return batchedSessionRead((keys: readonly { id: string }[]) => statement.execute({ ids: distinctIds(keys) }));
 });
 
 /** The live session of a token with its history state (for `sessionWith` in the route). */

@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { sessions } from '../../db/schema';
 import { moneyFigures, type DailyMove, type UserBalances } from '../../ledger';
 import { accountBalancesByKind, balancesFromAccounts, dailyWalletMovesSince } from '../../ledger/balances';
-import { activeSession, batchedSessionRead, distinctIds, sessionIdOf, sessionQuery, type ActiveSession, type SessionUser } from '../auth/sessions';
+import { activeSession, batchedSessionRead, sessionIdOf, sessionReads, type ActiveSession, type SessionUser } from '../auth/sessions';
 
 /** Days in the dashboard's balance series. */
 const SERIES_DAYS = 30;
@@ -63,12 +63,13 @@ export interface DashboardMoney {
  * earliest, which the series ignores before its own first day.
  */
 const sessionWithDashboardById = preparedPerDatabase((db) => {
-  const statement = sessionQuery(db, {
-    accountBalances: accountBalancesByKind(sessions.userId),
-    dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`),
-  }).prepare('sessions_with_daily_moves_by_id');
+  const read = sessionReads(
+    db,
+    { accountBalances: accountBalancesByKind(sessions.userId), dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`) },
+    'sessions_with_daily_moves_by_id',
+  );
   return batchedSessionRead((keys: readonly { id: string; since: string }[]) =>
-    statement.execute({ ids: distinctIds(keys), since: keys.reduce((earliest, key) => (key.since < earliest ? key.since : earliest), keys[0]!.since) }),
+    read(keys, { since: keys.reduce((earliest, key) => (key.since < earliest ? key.since : earliest), keys[0]!.since) }),
   );
 });
 
