@@ -70,8 +70,11 @@ async function side(name: string, options: { databaseUrl?: string; filler: numbe
       const result = await measure({ url: `${app.url}/api/invest/getTransactionHistory${query}`, headers: headers.map((each) => ({ ...each, ...asked })) });
       const bareAfter = (await measure({ url: `${bare.url}/bare`, headers: asked })).requestsPerSecond;
       const ratio = result.requestsPerSecond / ((bareBefore + bareAfter) / 2);
+      // The same number of bytes (as sent: compressed or not) from the bare server: what sending the page costs here by itself.
+      const size = Number((await fetch(`${app.url}/api/invest/getTransactionHistory${query}`, { headers: { 'accept-encoding': 'identity', ...headers[0], ...asked } })).headers.get('content-length'));
+      const sameBytes = (await measure({ url: `${bare.url}/bytes?size=${size}`, headers: asked })).requestsPerSecond;
       console.log(
-        `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s), non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
+        `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s); ${(result.requestsPerSecond / sameBytes).toFixed(2)} of the bare route sending the page's ${size} bytes (${sameBytes} req/s, ${(sameBytes / ((bareBefore + bareAfter) / 2)).toFixed(2)} of the bare route); non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
       );
       bareBefore = bareAfter;
     }
