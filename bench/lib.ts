@@ -122,8 +122,8 @@ export async function measure(options: {
   url: string;
   connections?: number;
   durationSeconds?: number;
-  /** Called between the unmeasured warm-up second and the measured run (bench/builds.ts reads the server's CPU time there). */
-  afterWarmUp?: () => void;
+  /** Called (and awaited) between the unmeasured warm-up second and the measured run (bench/builds.ts reads the server's CPU time there). */
+  afterWarmUp?: () => unknown;
   /** One set for every request, or several: each connection then sends one of them (one user per connection). */
   headers?: Record<string, string> | Record<string, string>[];
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -149,7 +149,7 @@ export async function measure(options: {
     // An unmeasured second first, so neither the server's nor autocannon's JIT is cold in the
     // figure (the baseline, measured first, would otherwise carry a cold load generator).
     await run(1);
-    options.afterWarmUp?.();
+    await options.afterWarmUp?.();
     result = await run(options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 5));
   } finally {
     if (pinning) setOwnCpus(`0-${os.cpus().length - 1}`);

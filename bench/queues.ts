@@ -10,6 +10,10 @@
 //   copy the earlier build's dist/server.mjs to dist-before/ first: same depth, same migrations folder)
 //   QUEUES_PAGES=deposits,KYC … (only the pages whose names contain these)
 //   QUEUES_PROFILE=dir …: each server writes a V8 CPU profile there (node --cpu-prof) when it stops.
+// Where PostgreSQL runs on this machine and its processes' /proc can be read, the CPU its
+// backends serving the server spent is reported per request too (the server's connections carry
+// an application_name of their own).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
@@ -46,6 +50,28 @@ async function statementsOf(pool: pg.Pool, start: () => Promise<RunningServer>, 
   await new Promise((resolve) => setTimeout(resolve, 500));
   // Less the one reading the counter.
   return (await transactionsDone(pool)) - before - 1;
+}
+
+/** CPU time (user + system) of these processes so far, in microseconds; null when one cannot be read. */
+function processesCpuMicros(pids: number[]): number | null {
+  if (pids.length === 0) return null;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return (ticks / 100) * 1e6;
+}
+
+/** The backends of the connections named `name` (a server's pool). */
+async function backendsOf(pool: pg.Pool, name: string): Promise<number[]> {
+  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [name]);
+  return rows.map((row) => row.pid);
 }
 
 /** Each page's first page and, where there is one, the page after its cursor (7 and 500 cases), as the server answers them. */
@@ -89,9 +115,10 @@ async function main() {
     if (only && !only.some((word) => name.includes(word))) continue;
     for (const bundle of bundles) {
       const profile = process.env.QUEUES_PROFILE;
+      const backendName = `queues-bench-${process.pid}`;
       const start = (flags: string[] = []) =>
         startApp({
-          databaseUrl: url,
+          databaseUrl: withApplicationName(url, backendName),
           checkout: ROOT,
           bundle: path.resolve(ROOT, bundle),
           nodeFlags: flags,
@@ -100,33 +127,49 @@ async function main() {
         });
       const app = await start(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
       let cpu = 0;
+      let databaseCpu: number | null = null;
       let result: Awaited<ReturnType<typeof measure>>;
       try {
         const response = await fetch(`${app.url}${page}`, { headers });
         if (!response.ok) throw new Error(`${name} answered ${response.status}`);
         let cpuStart = 0;
+        // The pool's connections are open once the warm-up second has run at 32 connections.
+        let backends: number[] = [];
+        let databaseCpuStart: number | null = null;
         result = await measure({
           url: `${app.url}${page}`,
           headers,
           durationSeconds: DURATION_SECONDS,
-          afterWarmUp: () => {
+          afterWarmUp: async () => {
             cpuStart = cpuMicros(app.process);
+            backends = await backendsOf(pool, backendName);
+            databaseCpuStart = processesCpuMicros(backends);
           },
         });
         cpu = cpuMicros(app.process) - cpuStart;
+        const databaseCpuEnd = processesCpuMicros(backends);
+        if (databaseCpuStart !== null && databaseCpuEnd !== null) databaseCpu = databaseCpuEnd - databaseCpuStart;
       } finally {
         await app.stop();
       }
       const requests = result.requestsPerSecond * DURATION_SECONDS;
       const counted = 20;
       const statements = (await statementsOf(pool, start, page, headers, counted + 1)) - (await statementsOf(pool, start, page, headers, 1));
+      const perRequest = (micros: number) => (micros / requests / 1000).toFixed(2);
       console.log(
-        `${name} [${bundle}]: p99 ${result.p99Ms} ms, ${result.requestsPerSecond} req/s at ${CONNECTIONS} connections; server CPU ${(cpu / requests / 1000).toFixed(2)} ms/request; ${(statements / counted).toFixed(2)} statements/request; load average ${loadAverage()}`,
+        `${name} [${bundle}]: p99 ${result.p99Ms} ms, ${result.requestsPerSecond} req/s at ${CONNECTIONS} connections; server CPU ${perRequest(cpu)} ms/request${databaseCpu === null ? '' : `, PostgreSQL ${perRequest(databaseCpu)}`}; ${(statements / counted).toFixed(2)} statements/request; load average ${loadAverage()}`,
       );
     }
   }
   await database.close();
   await pool.end();
+}
+
+/** The database URL with the server's connections named, so that their backends can be found. */
+function withApplicationName(url: string, name: string): string {
+  const named = new URL(url);
+  named.searchParams.set('application_name', name);
+  return named.toString();
 }
 
 main().catch((error: unknown) => {
