@@ -70,3 +70,11 @@ export function sendAsBuilt<Answer>(reply: FastifyReply, answer: Answer): Fastif
     .serializer((payload: unknown) => JSON.stringify(payload))
     .send(answer);
 }
+
+/**
+ * Sends JSON text rendered without objects (a staff queue's page written by its statement), as
+ * it is: what the schema's pass would write, byte for byte (test/money/staff-queues.test.ts).
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}

@@ -162,6 +162,8 @@ describe('detection and credit', () => {
     const queue = await t.app.inject({ method: 'GET', url: '/api/payments/pending-deposit', headers: staff.headers });
     const payment = queue.json().find((row: { user: { _id: string } }) => row.user._id === user.user.id);
     expect(payment).toMatchObject({ amount: '0.00', asset: 'ETH', txHash: hash, source: 'chain', chain: { status: 'confirmed', amount: '0.5', asset: 'ETH' } });
+    const alone = await t.app.inject({ method: 'GET', url: `/api/payments/viewPaymentStatus/${payment.transactionId}`, headers: staff.headers });
+    expect(queue.body).toContain(alone.body);
     expect((await onchain(t, user))[0]!.status).toBe('Awaiting review');
     const unpriced = await t.app.inject({ method: 'PATCH', url: '/api/payments/confirmPayment', headers: staff.headers, payload: { transactionId: payment.transactionId } });
     expect(unpriced.statusCode).toBe(400);
@@ -245,6 +247,9 @@ describe('reported and detected are one deposit', () => {
     const queue = await t.app.inject({ method: 'GET', url: '/api/payments/pending-deposit', headers: staff.headers });
     const row = queue.json().find((payment: { transactionId: string }) => payment.transactionId === reported.json().transaction.transactionId);
     expect(row.chain).toMatchObject({ status: 'confirming', confirmations: 1, amount: '98', asset: 'USDT' });
+    // The queue writes the case as the deposit's own page does, evidence included.
+    const alone = await t.app.inject({ method: 'GET', url: `/api/payments/viewPaymentStatus/${row.transactionId}`, headers: staff.headers });
+    expect(queue.body).toContain(alone.body);
     await node.mine(CONFIRMATIONS);
     await watcher.tick();
     const payments = (await t.database.db.execute(sql`select transaction_id, status, amount_cents::int as cents from payments where user_id = ${user.user.id}`)) as unknown as {

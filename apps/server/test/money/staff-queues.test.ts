@@ -4,6 +4,7 @@ import { desc, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pendingInvestmentListSchema, pendingKycListSchema, pendingPaymentListSchema, pendingWithdrawalListSchema, userListResponseSchema } from '@app/shared';
 import { users } from '../../src/db/schema';
+import { putSettings } from '../../src/services/platform/settings';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 
 /**
@@ -153,6 +154,63 @@ describe('staff queue and list answers', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.body.length).toBeGreaterThan(100);
     expect(response.body).toBe(JSON.stringify(schema.parse(JSON.parse(response.body))));
+  });
+});
+
+describe('deposit and withdrawal queues written by their statements', () => {
+  // Each case as the queue writes it (db/json-text.ts and the server's completion) against the
+  // same case answered alone, built in JS and sent through the schema's pass.
+  it('writes each case as its own page does: amounts, instants, notes, payouts, approvals, settings', async () => {
+    await putSettings(t.database.db, { explorerTxUrl: '  https://explorer.example.com/tx/{hash}?q=1  ', fourEyesThresholdCents: 150 }, null);
+    const owner = await t.createUser();
+    await t.database.db.execute(sql`update users set name = ${'Quote " back\\slash \u0001 \u2028 😀'} where id = ${owner.user.id}`);
+    const id = owner.user.id;
+    const cases = [
+      { amount: 0, fee: 0, at: '1999-12-31T23:59:59.9999Z', hash: null, notes: null },
+      { amount: 1, fee: 0, at: '2026-01-01T00:00:00.000001Z', hash: '0xABCdef', notes: 'a\nnote "quoted" \u2028' },
+      { amount: 99_999_999_999, fee: 101, at: '2026-01-01T00:00:00Z', hash: 'BTC hash/with?chars', notes: '' },
+      { amount: 12_345, fee: 345, at: '2026-01-05T11:00:00.5Z', hash: null, notes: null },
+    ];
+    for (const [index, item] of cases.entries()) {
+      await t.database.db.execute(sql`insert into payments (id, transaction_id, user_id, amount_cents, asset, tx_hash, notes, status, created_at)
+        values (${`${id}-p${index}`}, ${`DEP-${id}-${index}`}, ${id}, ${item.amount}, ${index === 2 ? 'BTC' : null}, ${item.hash}, ${item.notes}, 'Pending', ${item.at}::timestamptz)`);
+      await t.database.db.execute(sql`insert into withdrawals (id, user_id, amount_cents, fee_cents, asset, wallet_address, status, hold_id, request_date, notes, payout_tx_hash, payout_chain_id, payout_block_number, payout_verified_at)
+        values (${`${id}-w${index}`}, ${id}, ${item.amount}, ${item.fee}, ${index === 2 ? 'BTC' : 'USDT'}, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'Pending', 0, ${item.at}::timestamptz, ${item.notes},
+          ${item.hash}, ${item.hash ? 31_337 : null}, ${item.hash ? 9_007_199_254_740_991 : null}, ${index === 1 ? sql`now()` : null})`);
+    }
+    await t.database.db.execute(sql`insert into approval_requests (id, kind, user_id, withdrawal_id, amount_cents, reason, requested_by)
+      values (${randomUUID()}, 'withdrawal', ${id}, ${`${id}-w2`}, 99999999999, 'big "one"', ${admin.user.id})`);
+    // One clock for both reads (ageHours); past two business days for all but the last case.
+    t.clock.set(new Date('2026-01-05T12:00:00Z'));
+    try {
+      const deposits = (await t.app.inject({ method: 'GET', url: '/api/payments/pending-deposit?limit=500', headers: admin.headers })).body;
+      const withdrawals = (await t.app.inject({ method: 'GET', url: '/api/withDraw/pending?limit=500', headers: admin.headers })).body;
+      for (const index of cases.keys()) {
+        const deposit = await t.app.inject({ method: 'GET', url: `/api/payments/viewPaymentStatus/DEP-${id}-${index}`, headers: admin.headers });
+        expect(deposit.statusCode).toBe(200);
+        expect(deposits).toContain(`${deposit.body}`);
+        const withdrawal = await t.app.inject({ method: 'GET', url: `/api/withDraw/get-withdrawal/${id}-w${index}`, headers: admin.headers });
+        expect(withdrawal.statusCode).toBe(200);
+        expect(withdrawals).toContain(withdrawal.body);
+      }
+      expect(withdrawals).toContain('"secondApproval":{');
+      expect(withdrawals).toContain('"explorerUrl":"https://explorer.example.com/tx/0xABCdef?q=1"');
+      expect(withdrawals).toContain('"overdue":false');
+    } finally {
+      t.clock.reset();
+      await putSettings(t.database.db, { explorerTxUrl: '', fourEyesThresholdCents: 100_000 }, null);
+    }
+  });
+
+  it('refuses an instant a Date cannot write, as the page read through Dates did', async () => {
+    const owner = await t.createUser();
+    await t.database.db.execute(sql`insert into payments (id, transaction_id, user_id, amount_cents, status, created_at)
+      values (${`${owner.user.id}-far`}, ${`DEP-${owner.user.id}-far`}, ${owner.user.id}, 1, 'Pending', '10000-01-01 00:00:00+00')`);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/payments/pending-deposit?limit=500', headers: admin.headers })).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`delete from payments where id = ${`${owner.user.id}-far`}`);
+    }
   });
 });
 

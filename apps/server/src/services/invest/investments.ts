@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
 import { findPlan } from './plans';
-import { pendingQueue } from '../platform/requests';
+import { pendingQueue, requestAndOwner } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 // ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
@@ -212,10 +212,20 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
 }
 
 /** The requester's balance and available balance (summaryOf) are the wallet and held accounts': only those are read. */
-const pendingInvestments = pendingQueue('pending_investments', investments, investments.createdAt, { accountBalances: accountBalancesByKind(investments.userId, ['wallet', 'held']) });
+const pendingCase = requestAndOwner(investments);
+const pendingInvestments = pendingQueue('pending_investments', investments, investments.createdAt, {
+  ...pendingCase.fields,
+  accountBalances: accountBalancesByKind(investments.userId, ['wallet', 'held']),
+});
 
 /** Staff queue, oldest first, with each requester's name, email and balances (read in the same statement: one query a page, not one per case). */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
   const { rows, nextCursor } = await pendingInvestments(db, query);
-  return { pendingInvestments: rows.map((row) => investmentView(row.request, summaryOf(row.user, balancesFromAccounts(row.accountBalances ?? {})))), nextCursor };
+  return {
+    pendingInvestments: rows.map((row) => {
+      const { request, user } = pendingCase.decode(row);
+      return investmentView(request, summaryOf(user, balancesFromAccounts(row.accountBalances ?? {})));
+    }),
+    nextCursor,
+  };
 }

@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { formatCents, formatUnits, formatUsd, networkOfAsset, type ChainEvidence, type PaymentView, type PaymentAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { onchainDeposits, payments, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
+import { onchainDeposits, payments, users, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
+import { jsonCents, jsonIso, jsonObject, jsonValue } from '../../db/json-text';
 import { explorerUrl, findAsset } from '../../chain';
 import { badRequest, conflict } from '../../lib/errors';
 import { requireMoneyAccess } from './gating';
-import { getSettings } from '../platform/settings';
+import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
 import { pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
@@ -65,8 +66,11 @@ export function toPaymentView(
   };
 }
 
+/** What the chain's evidence of a payment is looked up by. */
+type ChainKey = Pick<PaymentRow, 'id' | 'userId' | 'asset' | 'txHash'>;
+
 /** The chain's evidence for each payment: the transfer linked to it, else one with its hash at the owner's address. */
-export async function chainEvidence(deps: AppDeps, rows: PaymentRow[]): Promise<Map<string, ChainEvidence>> {
+async function chainEvidence(deps: AppDeps, rows: ChainKey[], explorerTxUrl: string): Promise<Map<string, ChainEvidence>> {
   const evidence = new Map<string, ChainEvidence>();
   const chainId = deps.chain.evm ? await deps.chain.evm.chainId().catch(() => null) : null;
   if (chainId === null || rows.length === 0) return evidence;
@@ -83,7 +87,6 @@ export async function chainEvidence(deps: AppDeps, rows: PaymentRow[]): Promise<
   const [tip] = await deps.db.execute(sql`select tip_block::int as tip from chain_cursors where network = 'evm' and chain_id = ${chainId}`).then(
     (result) => (result as unknown as { rows: { tip: number }[] }).rows,
   );
-  const { explorerTxUrl } = await getSettings(deps.db);
   const required = deps.chain.config.evmConfirmations;
   for (const row of rows) {
     const hash = row.txHash ? normalizeTxHash(row.txHash, row.asset ?? 'ETH') : null;
@@ -108,8 +111,8 @@ export async function chainEvidence(deps: AppDeps, rows: PaymentRow[]): Promise<
 
 /** Payments as the API shows them, with the chain's evidence and explorer links. */
 export async function paymentViews(deps: AppDeps, rows: { payment: PaymentRow; user: Pick<UserRow, 'id' | 'name' | 'email'> }[]): Promise<PaymentView[]> {
-  const evidence = await chainEvidence(deps, rows.map((row) => row.payment));
   const { explorerTxUrl } = await getSettings(deps.db);
+  const evidence = await chainEvidence(deps, rows.map((row) => row.payment), explorerTxUrl);
   return rows.map((row) => toPaymentView(row.payment, row.user, { chain: evidence.get(row.payment.id) ?? null, explorerTxUrl }));
 }
 
@@ -206,12 +209,71 @@ export async function createPayment(
   };
 }
 
-const pendingPayments = pendingQueue('pending_payments', payments, payments.createdAt);
+/**
+ * A pending deposit as the queue shows it (paymentViewSchema's keys in order), written by the
+ * page's statement up to `source`; the server appends the chain's evidence and the explorer
+ * link. The explorer setting comes with each row (read once per statement).
+ */
+const QUEUE_SETTINGS = ['explorerTxUrl'] as const;
+const queueFields = {
+  view: jsonObject(
+    [
+      ['_id', jsonValue(payments.id)],
+      ['transactionId', jsonValue(payments.transactionId)],
+      ['amount', jsonCents(payments.amountCents)],
+      ['asset', jsonValue(payments.asset)],
+      ['txHash', jsonValue(payments.txHash)],
+      ['status', jsonValue(payments.status)],
+      ['notes', jsonValue(payments.notes)],
+      ['createdAt', jsonIso(payments.createdAt)],
+      ['decidedAt', jsonIso(payments.decidedAt)],
+      ['user', jsonObject([['_id', jsonValue(users.id)], ['name', jsonValue(users.name)], ['email', jsonValue(users.email)]])],
+      ['source', jsonValue(payments.source)],
+    ],
+    { open: true },
+  ) as SQL<string | null>,
+  txHash: sql<string | null>`${payments.txHash}`,
+  settings: storedSettingsText(QUEUE_SETTINGS),
+};
+const pendingPayments = pendingQueue('pending_payments', payments, payments.createdAt, queueFields);
+/** With a chain watched, each case's evidence is looked up by its owner and asset too. */
+const pendingPaymentsOnChain = pendingQueue('pending_payments_chain', payments, payments.createdAt, {
+  ...queueFields,
+  userId: sql<string>`${payments.userId}`,
+  asset: sql<string | null>`${payments.asset}`,
+});
 
-/** GET /api/payments/pending-deposit: oldest first, each with what the chain shows of it. */
-export async function listPendingPayments(deps: AppDeps, query: StaffQueueQuery): Promise<{ payments: PaymentView[]; nextCursor: string | null }> {
-  const { rows, nextCursor } = await pendingPayments(deps.db, query);
-  return { payments: await paymentViews(deps, rows.map(({ request, user }) => ({ payment: request, user }))), nextCursor };
+type QueuePage = Awaited<ReturnType<typeof pendingPayments>>;
+
+/**
+ * GET /api/payments/pending-deposit: oldest first, each with what the chain shows of it, as the
+ * JSON text of the list (the route sends it as it is).
+ */
+export async function listPendingPayments(deps: AppDeps, query: StaffQueueQuery): Promise<{ json: string; nextCursor: string | null }> {
+  if (!deps.chain.evm) return queueJson(await pendingPayments(deps.db, query), async () => undefined);
+  const page = await pendingPaymentsOnChain(deps.db, query);
+  return queueJson(page, (explorerTxUrl) =>
+    chainEvidence(deps, page.rows.map((row) => ({ id: row.queueId, userId: row.userId, asset: row.asset, txHash: row.txHash })), explorerTxUrl),
+  );
+}
+
+/** A page's rows as the list's text, each completed with its evidence (by payment id) and explorer link. */
+async function queueJson(
+  { rows, nextCursor }: QueuePage,
+  evidenceOf: (explorerTxUrl: string) => Promise<Map<string, ChainEvidence> | undefined>,
+): Promise<{ json: string; nextCursor: string | null }> {
+  if (rows.length === 0) return { json: '[]', nextCursor };
+  const { explorerTxUrl } = settingsFromText(QUEUE_SETTINGS, rows[0]!.settings);
+  const evidence = await evidenceOf(explorerTxUrl);
+  let json = '';
+  for (const row of rows) {
+    // Null only for an instant outside the years 1-9999, which a Date could not write either.
+    if (row.view === null) throw new RangeError('Invalid time value');
+    const chain = evidence?.get(row.queueId);
+    const link = explorerUrl(explorerTxUrl, row.txHash);
+    json += `${json ? ',' : '['}${row.view},"chain":${chain ? JSON.stringify(chain) : 'null'},"explorerUrl":${link === null ? 'null' : JSON.stringify(link)}}`;
+  }
+  return { json: `${json}]`, nextCursor };
 }
 
 /** One payment; its owner or staff only. Others get 404 (its existence is not revealed). */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery } from '@app/shared';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { DAY_MS, formatCents, formatUsd, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery, type PayoutProof } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
+import { jsonCents, jsonIso, jsonObject, jsonValue } from '../../db/json-text';
 import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,7 +16,7 @@ import { assertMayManage } from '../platform/staff';
 import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
-import { getSettings } from '../platform/settings';
+import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
 import { pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
@@ -41,12 +42,26 @@ function businessMsSinceEpoch(ms: number): number {
  * computes it for every case it shows, and a day-by-day walk cost a 400-day-old case 400 steps.
  */
 export function businessMsBetween(from: Date, to: Date): number {
-  if (to <= from) return 0;
-  return businessMsSinceEpoch(to.getTime()) - businessMsSinceEpoch(from.getTime());
+  return businessMsFromTo(from.getTime(), to.getTime());
+}
+
+function businessMsFromTo(fromMs: number, toMs: number): number {
+  if (toMs <= fromMs) return 0;
+  return businessMsSinceEpoch(toMs) - businessMsSinceEpoch(fromMs);
 }
 
 export function isOverdue(requestDate: Date, now: Date, status: WithdrawalStatus): boolean {
-  return status === 'Pending' && businessMsBetween(requestDate, now) > WITHDRAWAL_FLAG_BUSINESS_DAYS * DAY_MS;
+  return status === 'Pending' && pendingPastDue(requestDate.getTime(), now.getTime());
+}
+
+/** A pending request made at `requestMs` is overdue at `nowMs` (epoch milliseconds). */
+function pendingPastDue(requestMs: number, nowMs: number): boolean {
+  return businessMsFromTo(requestMs, nowMs) > WITHDRAWAL_FLAG_BUSINESS_DAYS * DAY_MS;
+}
+
+/** Whole hours from `requestMs` to `nowMs`, never negative. */
+function ageHoursOf(requestMs: number, nowMs: number): number {
+  return Math.max(0, Math.floor((nowMs - requestMs) / 3_600_000));
 }
 
 /** What a withdrawal's view needs beyond its row: explorer links, and which assets' payouts are checked on chain. */
@@ -91,21 +106,17 @@ export function toWithdrawalView(row: WithdrawalRow, user: Pick<UserRow, 'id' | 
     notes: row.notes,
     requestDate: row.requestDate.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    ageHours: Math.max(0, Math.floor((now.getTime() - row.requestDate.getTime()) / 3_600_000)),
+    ageHours: ageHoursOf(row.requestDate.getTime(), now.getTime()),
     overdue: isOverdue(row.requestDate, now, row.status),
-    payout: row.payoutTxHash
-      ? {
-          txHash: row.payoutTxHash,
-          verified: row.payoutVerifiedAt !== null,
-          chainId: row.payoutChainId,
-          blockNumber: row.payoutBlockNumber,
-          explorerUrl: row.asset === 'BTC' ? null : explorerUrl(context.explorerTxUrl, row.payoutTxHash),
-        }
-      : null,
+    payout: row.payoutTxHash ? payoutView(row.payoutTxHash, row.payoutVerifiedAt !== null, row.payoutChainId, row.payoutBlockNumber, row.asset, context.explorerTxUrl) : null,
     payoutOnChain: context.payoutOnChain(row.asset),
     needsTwoApprovers: row.amountCents > context.fourEyesThresholdCents,
     secondApproval: context.approvals.get(row.id) ?? null,
   };
+}
+
+function payoutView(txHash: string, verified: boolean, chainId: number | null, blockNumber: number | null, asset: string, explorerTxUrl: string): PayoutProof {
+  return { txHash, verified, chainId, blockNumber, explorerUrl: asset === 'BTC' ? null : explorerUrl(explorerTxUrl, txHash) };
 }
 
 /** GET /api/withDraw/assets: what can be withdrawn, on which network. */
@@ -168,17 +179,64 @@ export async function createWithdrawal(
   };
 }
 
-const pendingWithdrawals = pendingQueue('pending_withdrawals', withdrawals, withdrawals.requestDate, { awaitsSecondApproval: awaitsSecondApproval(withdrawals.id) });
+/**
+ * A pending withdrawal as the queue shows it (withdrawalViewSchema's keys in order), written by
+ * the page's statement up to `decidedAt`; the server appends what depends on the clock, the
+ * settings (read with each row, once per statement) and the watched chain.
+ */
+const QUEUE_SETTINGS = ['explorerTxUrl', 'evmTokens', 'fourEyesThresholdCents'] as const;
+const pendingWithdrawals = pendingQueue('pending_withdrawals', withdrawals, withdrawals.requestDate, {
+  view: jsonObject(
+    [
+      ['_id', jsonValue(withdrawals.id)],
+      ['user', jsonObject([['_id', jsonValue(users.id)], ['name', jsonValue(users.name)], ['email', jsonValue(users.email)]])],
+      ['amount', jsonCents(withdrawals.amountCents)],
+      ['fee', jsonCents(withdrawals.feeCents)],
+      ['netAmount', jsonCents(sql`${withdrawals.amountCents} - ${withdrawals.feeCents}`)],
+      ['asset', jsonValue(withdrawals.asset)],
+      ['walletAddress', jsonValue(withdrawals.walletAddress)],
+      ['status', jsonValue(withdrawals.status)],
+      ['notes', jsonValue(withdrawals.notes)],
+      ['requestDate', jsonIso(withdrawals.requestDate)],
+      ['decidedAt', jsonIso(withdrawals.decidedAt)],
+    ],
+    { open: true },
+  ) as SQL<string | null>,
+  // Epoch milliseconds, truncated as a Date keeps them.
+  requestMs: sql<number>`floor(extract(epoch from ${withdrawals.requestDate}) * 1000)::float8`,
+  amountCents: sql<string>`${withdrawals.amountCents}`,
+  asset: sql<string>`${withdrawals.asset}`,
+  payout: sql<[txHash: string, verified: boolean, chainId: number | null, blockNumber: number | null] | null>`case when ${withdrawals.payoutTxHash} is not null
+    then json_build_array(${withdrawals.payoutTxHash}, ${withdrawals.payoutVerifiedAt} is not null, ${withdrawals.payoutChainId}, ${withdrawals.payoutBlockNumber}) end`,
+  awaitsSecondApproval: awaitsSecondApproval(withdrawals.id),
+  settings: storedSettingsText(QUEUE_SETTINGS),
+});
 
-/** GET /api/withDraw/pending: oldest first, with age and the overdue flag. */
-export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQuery): Promise<{ withdrawals: WithdrawalView[]; nextCursor: string | null }> {
+/** GET /api/withDraw/pending: oldest first, with age and the overdue flag, as the JSON text of the page (the route sends it as it is). */
+export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQuery): Promise<string> {
   const { rows, nextCursor } = await pendingWithdrawals(deps.db, query);
-  const now = deps.now();
+  const nowMs = deps.now().getTime();
+  const settings = settingsFromText(QUEUE_SETTINGS, rows[0]?.settings ?? null);
   // Few cases wait for a second approver: their requests are read only when the page has some.
-  const awaiting = rows.filter((row) => row.awaitsSecondApproval).map((row) => row.request.id);
-  const [settings, approvals] = await Promise.all([getSettings(deps.db), pendingApprovalsOf(deps.db, awaiting)]);
-  const context = withdrawalViewContext(deps, settings, approvals);
-  return { withdrawals: rows.map((row) => toWithdrawalView(row.request, row.user, now, context)), nextCursor };
+  const approvals = await pendingApprovalsOf(deps.db, rows.filter((row) => row.awaitsSecondApproval).map((row) => row.queueId));
+  const onChain = new Map<string, boolean>();
+  const payoutOnChain = (asset: string) => {
+    let answer = onChain.get(asset);
+    if (answer === undefined) onChain.set(asset, (answer = deps.chain.evm !== null && findAsset(settings.evmTokens, asset)?.network === 'evm'));
+    return answer;
+  };
+  let json = '';
+  for (const row of rows) {
+    // Null only for an instant outside the years 1-9999, which a Date could not write either.
+    if (row.view === null) throw new RangeError('Invalid time value');
+    const payout = row.payout && payoutView(...row.payout, row.asset, settings.explorerTxUrl);
+    const approval = approvals.get(row.queueId);
+    json +=
+      `${json ? ',' : '['}${row.view},"ageHours":${ageHoursOf(row.requestMs, nowMs)},"overdue":${pendingPastDue(row.requestMs, nowMs)}` +
+      `,"payout":${payout ? JSON.stringify(payout) : 'null'},"payoutOnChain":${payoutOnChain(row.asset)}` +
+      `,"needsTwoApprovers":${Number(row.amountCents) > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}}`;
+  }
+  return `{"withdrawals":${json || '['}],"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
 }
 
 /** One withdrawal: its owner or staff; others get 404. */

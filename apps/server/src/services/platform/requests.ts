@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isStaff, type StaffQueueQuery } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
@@ -25,24 +25,21 @@ const ownerJson = jsonRow(users, ['id', 'name', 'email']);
  */
 type RequestTable = PgTable & { id: PgColumn; userId: PgColumn; status: PgColumn };
 
-/** A row of a queue's page as read: the request and owner as JSON, the cursor's timestamp text, the extra values. */
-type QueueRow<Extra> = { [K in keyof Extra]: Extra[K] extends SQL<infer V> ? V : never } & { request: Record<string, unknown>; user: Record<string, unknown>; at: string };
+/** A row of a queue's page as read: the fields' values, and the request's position (cursor). */
+type QueueRow<Fields> = { [K in keyof Fields]: Fields[K] extends SQL<infer V> ? V : never } & { queueAt: string; queueId: string };
 
 /**
  * A staff queue over a table of requests: its Pending rows, oldest `at` first (ties by id), each
- * with its owner and `extra` (expressions read in the same statement, such as the owner's
- * balances), a keyset page at a time; `nextCursor` is null on the last page. `name` names its
- * two prepared statements (first page, page after a cursor): a page skips Drizzle's query
- * building, and PostgreSQL plans each once per connection. The request and its owner come as
- * one JSON value each (db/json-row.ts), which the driver parses natively, rather than a column
- * at a time through Drizzle.
+ * read as `fields` (expressions over the request and its owner, `users`, such as the case
+ * rendered by the statement or the owner's balances), a keyset page at a time; `nextCursor` is
+ * null on the last page. `name` names its two prepared statements (first page, page after a
+ * cursor): a page skips Drizzle's query building, and PostgreSQL plans each once per connection.
  */
-export function pendingQueue<T extends RequestTable, Extra extends Record<string, SQL>>(name: string, table: T, at: PgColumn, extra: Extra = {} as Extra) {
-  const request = jsonRow(table as Table) as unknown as JsonRow<T['$inferSelect']>;
+export function pendingQueue<T extends RequestTable, Fields extends Record<string, SQL>>(name: string, table: T, at: PgColumn, fields: Fields) {
   const pageStatement = (afterCursor: boolean) =>
     preparedPerDatabase((db) =>
       db
-        .select({ ...extra, request: request.sql, user: ownerJson.sql, at: keysetAt(at) })
+        .select({ ...fields, queueAt: keysetAt(at), queueId: sql<string>`${table.id}` })
         .from(table as PgTable)
         .innerJoin(users, eq(users.id, table.userId))
         .where(and(eq(table.status, 'Pending'), afterCursor ? pastKeysetPlaceholders(at, table.id, 'asc') : undefined))
@@ -54,9 +51,20 @@ export function pendingQueue<T extends RequestTable, Extra extends Record<string
   const after = pageStatement(true);
   return async (db: DbOrTx, query: StaffQueueQuery) => {
     const cursor = decodeKeyset(query.cursor);
-    const read = (await (cursor ? after(db).execute({ ...cursor, limit: query.limit + 1 }) : first(db).execute({ limit: query.limit + 1 }))) as QueueRow<Extra>[];
-    const rows = read.map((row) => ({ ...row, request: request.decode(row.request), user: ownerJson.decode(row.user) }));
-    return keysetPage(rows, query.limit, (row) => ({ at: row.at, id: row.request.id as string }));
+    const read = (await (cursor ? after(db).execute({ ...cursor, limit: query.limit + 1 }) : first(db).execute({ limit: query.limit + 1 }))) as QueueRow<Fields>[];
+    return keysetPage(read, query.limit, (row) => ({ at: row.queueAt, id: row.queueId }));
+  };
+}
+
+/**
+ * A queue's fields for a case built in JS: the request and its owner as one JSON value each
+ * (db/json-row.ts), which the driver parses natively, and their decoding.
+ */
+export function requestAndOwner<T extends RequestTable>(table: T) {
+  const request = jsonRow(table as PgTable) as unknown as JsonRow<T['$inferSelect']>;
+  return {
+    fields: { request: request.sql, user: ownerJson.sql },
+    decode: (row: { request: Record<string, unknown>; user: Record<string, unknown> }) => ({ request: request.decode(row.request), user: ownerJson.decode(row.user) }),
   };
 }
 

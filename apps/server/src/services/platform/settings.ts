@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { settingsPatchSchema, settingsSchema, type SettingKey, type Settings } from '@app/shared';
 import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
@@ -20,6 +20,22 @@ export function settingFrom<K extends SettingKey>(key: K, stored: unknown): Sett
 
 /** A select expression: a setting's stored value (JSON), or null when never set. */
 export const storedSetting = (key: SettingKey) => sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+
+/**
+ * A select expression: the stored values of `keys` as one JSON object's text (null when none is
+ * set). Uncorrelated, so read once per statement; as text, so that a page repeating it on each
+ * row has it parsed once (`settingsFromText`).
+ */
+export const storedSettingsText = (keys: readonly SettingKey[]) =>
+  sql<string | null>`(select json_object_agg(${settings.key}, ${settings.value}) from ${settings} where ${inArray(settings.key, [...keys])})::text`;
+
+/** Those settings as getSettings gives them, from `storedSettingsText`'s value. */
+export function settingsFromText<K extends SettingKey>(keys: readonly K[], text: string | null): Pick<Settings, K> {
+  const stored = (text === null ? {} : JSON.parse(text)) as Record<string, unknown>;
+  const picked = {} as Pick<Settings, K>;
+  for (const key of keys) picked[key] = settingFrom(key, stored[key]);
+  return picked;
+}
 
 /** Every setting from the stored rows, falling back to defaults for keys never set or no longer valid. */
 function settingsFrom(rows: ReadonlyArray<{ key: string; value: unknown }>): Settings {

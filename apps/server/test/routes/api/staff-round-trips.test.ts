@@ -17,8 +17,8 @@ describe('statements of the staff pages', () => {
   let client: PGlite;
   let admin: TestUser;
   const PAGES = {
-    '/api/payments/pending-deposit': 3,
-    '/api/withDraw/pending': 3,
+    '/api/payments/pending-deposit': 2,
+    '/api/withDraw/pending': 2,
     '/api/invest/adminPendingInvestment': 2,
     '/api/users/kyc/pending': 2,
     '/api/users/getUsers': 2,

@@ -12,7 +12,7 @@ import {
 } from '@app/shared';
 import { z } from 'zod';
 import type { App } from '../../../plugins/types';
-import { sendAsBuilt } from '../../../plugins/response-serializer';
+import { sendJsonText } from '../../../plugins/response-serializer';
 import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { depositAddressFor, depositOptions, listOnchainDeposits } from '../../../services/money/chain-deposits';
@@ -69,7 +69,7 @@ export async function paymentsRoutes(app: App) {
       // The answer stays a list; the next page's cursor goes in a header.
       const page = await listPendingPayments(app.deps, request.query);
       if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
-      return sendAsBuilt(reply, page.payments);
+      return sendJsonText(reply, page.json);
     },
   );
 

@@ -17,7 +17,7 @@ import {
 } from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { currentUser } from '../../../plugins/session';
-import { sendAsBuilt } from '../../../plugins/response-serializer';
+import { sendJsonText } from '../../../plugins/response-serializer';
 import { auditActor } from '../../../services/platform/audit';
 import { withIdempotency } from '../../../services/platform/idempotency';
 import {
@@ -67,7 +67,7 @@ export async function withdrawalsRoutes(app: App) {
       'Pending withdrawals, oldest first, with age (staff); a page of `limit` (50) after `cursor`',
       { querystring: staffQueueQuerySchema, response: { 200: pendingWithdrawalListSchema } },
     ),
-    async (request, reply) => sendAsBuilt(reply, await listPendingWithdrawals(app.deps, request.query)),
+    async (request, reply) => sendJsonText(reply, await listPendingWithdrawals(app.deps, request.query)),
   );
 
   app.get(
