@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { settingsPatchSchema, settingsSchema, type SettingKey, type Settings } from '@app/shared';
 import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
@@ -24,10 +24,14 @@ export const storedSetting = (key: SettingKey) => sql<unknown>`(select ${setting
 /**
  * A select expression: the stored values of `keys` as one JSON object's text (null when none is
  * set). Uncorrelated, so read once per statement; as text, so that a page repeating it on each
- * row has it parsed once (`settingsFromText`).
+ * row has it parsed once (`settingsFromText`). The keys are written in the statement, not passed
+ * as parameters, so that a statement without others keeps its plan (services/platform/requests.ts).
  */
-export const storedSettingsText = (keys: readonly SettingKey[]) =>
-  sql<string | null>`(select json_object_agg(${settings.key}, ${settings.value}) from ${settings} where ${inArray(settings.key, [...keys])})::text`;
+export function storedSettingsText(keys: readonly SettingKey[]) {
+  for (const key of keys) if (!/^[A-Za-z]+$/.test(key)) throw new Error(`storedSettingsText: ${key} is not a plain name`);
+  const names = sql.raw(keys.map((key) => `'${key}'`).join(', '));
+  return sql<string | null>`(select json_object_agg(${settings.key}, ${settings.value}) from ${settings} where ${settings.key} in (${names}))::text`;
+}
 
 /** Those settings as getSettings gives them, from `storedSettingsText`'s value. */
 export function settingsFromText<K extends SettingKey>(keys: readonly K[], text: string | null): Pick<Settings, K> {
