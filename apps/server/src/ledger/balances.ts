@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
@@ -68,9 +68,12 @@ export function balancesFromAccounts(byKind: Record<string, number | string>): U
 /**
  * A select expression: the user's account balances as a JSON `{ kind: "cents" }` object, or
  * null; only those of `kinds` when given (a reader of two figures reads two accounts of six).
+ * The kinds are written in the statement, not passed as parameters: a prepared statement without
+ * parameters keeps its plan (services/platform/requests.ts).
  */
 export function accountBalancesByKind(userId: SQLWrapper, kinds?: readonly AccountKind[]) {
-  const ofKinds = kinds ? sql` and ${inArray(ledgerAccounts.kind, [...kinds])}` : sql``;
+  for (const kind of kinds ?? []) if (!/^[a-z_]+$/.test(kind)) throw new Error(`accountBalancesByKind: ${kind} is not a plain name`);
+  const ofKinds = kinds ? sql` and ${ledgerAccounts.kind} in (${sql.raw(kinds.map((kind) => `'${kind}'`).join(', '))})` : sql``;
   return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}${ofKinds})`;
 }
 
