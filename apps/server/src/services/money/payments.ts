@@ -232,15 +232,15 @@ const queueFields = {
     ],
     { open: true },
   ) as SQL<string | null>,
-  txHash: sql<string | null>`${payments.txHash}`,
+  txHash: payments.txHash,
   settings: storedSettingsText(QUEUE_SETTINGS),
 };
 const pendingPayments = pendingQueue('pending_payments', payments, payments.createdAt, queueFields);
 /** With a chain watched, each case's evidence is looked up by its owner and asset too. */
 const pendingPaymentsOnChain = pendingQueue('pending_payments_chain', payments, payments.createdAt, {
   ...queueFields,
-  userId: sql<string>`${payments.userId}`,
-  asset: sql<string | null>`${payments.asset}`,
+  userId: payments.userId,
+  asset: payments.asset,
 });
 
 type QueuePage = Awaited<ReturnType<typeof pendingPayments>>;

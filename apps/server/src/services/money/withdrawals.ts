@@ -204,8 +204,8 @@ const pendingWithdrawals = pendingQueue('pending_withdrawals', withdrawals, with
   ) as SQL<string | null>,
   // Epoch milliseconds, truncated as a Date keeps them.
   requestMs: sql<number>`floor(extract(epoch from ${withdrawals.requestDate}) * 1000)::float8`,
-  amountCents: sql<string>`${withdrawals.amountCents}`,
-  asset: sql<string>`${withdrawals.asset}`,
+  amountCents: withdrawals.amountCents,
+  asset: withdrawals.asset,
   payout: sql<[txHash: string, verified: boolean, chainId: number | null, blockNumber: number | null] | null>`case when ${withdrawals.payoutTxHash} is not null
     then json_build_array(${withdrawals.payoutTxHash}, ${withdrawals.payoutVerifiedAt} is not null, ${withdrawals.payoutChainId}, ${withdrawals.payoutBlockNumber}) end`,
   awaitsSecondApproval: awaitsSecondApproval(withdrawals.id),
@@ -234,7 +234,7 @@ export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQue
     json +=
       `${json ? ',' : '['}${row.view},"ageHours":${ageHoursOf(row.requestMs, nowMs)},"overdue":${pendingPastDue(row.requestMs, nowMs)}` +
       `,"payout":${payout ? JSON.stringify(payout) : 'null'},"payoutOnChain":${payoutOnChain(row.asset)}` +
-      `,"needsTwoApprovers":${Number(row.amountCents) > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}}`;
+      `,"needsTwoApprovers":${row.amountCents > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}}`;
   }
   return `{"withdrawals":${json || '['}],"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
 }

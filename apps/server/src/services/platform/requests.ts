@@ -25,8 +25,11 @@ const ownerJson = jsonRow(users, ['id', 'name', 'email']);
  */
 type RequestTable = PgTable & { id: PgColumn; userId: PgColumn; status: PgColumn };
 
+/** A field of a queue's page: an expression, or a column (Drizzle maps a column's value faster: it tests for a column first). */
+type QueueField = SQL | PgColumn;
+type FieldValue<F> = F extends SQL<infer V> ? V : F extends PgColumn ? (F['_']['notNull'] extends true ? F['_']['data'] : F['_']['data'] | null) : never;
 /** A row of a queue's page as read: the fields' values, and the request's position (cursor). */
-type QueueRow<Fields> = { [K in keyof Fields]: Fields[K] extends SQL<infer V> ? V : never } & { queueAt: string; queueId: string };
+type QueueRow<Fields> = { [K in keyof Fields]: FieldValue<Fields[K]> } & { queueAt: string; queueId: string };
 
 /**
  * The default page's LIMIT written in the statement. PostgreSQL plans a statement with
@@ -46,11 +49,11 @@ const DEFAULT_LIMIT = sql.raw(String(STAFF_QUEUE_PAGE + 1)) as unknown as number
  * default first page, which has no parameters, once per connection. The status is written in
  * the statement too: on a generic plan, an unknown status looked common enough for a parallel scan.
  */
-export function pendingQueue<T extends RequestTable, Fields extends Record<string, SQL>>(name: string, table: T, at: PgColumn, fields: Fields) {
+export function pendingQueue<T extends RequestTable, Fields extends Record<string, QueueField>>(name: string, table: T, at: PgColumn, fields: Fields) {
   const pageStatement = (afterCursor: boolean, defaultLimit: boolean) =>
     preparedPerDatabase((db) =>
       db
-        .select({ ...fields, queueAt: keysetAt(at), queueId: sql<string>`${table.id}` })
+        .select({ ...fields, queueAt: keysetAt(at), queueId: table.id })
         .from(table as PgTable)
         .innerJoin(users, eq(users.id, table.userId))
         .where(and(sql`${table.status} = 'Pending'`, afterCursor ? pastKeysetPlaceholders(at, table.id, 'asc') : undefined))
