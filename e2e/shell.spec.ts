@@ -62,3 +62,32 @@ test('the first screen of a public page renders before the store chunk and the A
   expect(committedAt).toBeGreaterThan(0);
   for (const startTime of requested) expect(startTime).toBeGreaterThan(committedAt);
 });
+
+test("a page's chunks and its messages in the visitor's language are requested with the entry, from the HTML", async ({ browser }) => {
+  // The server writes their links into index.html (apps/server/src/plugins/page-html.ts): the
+  // preload scanner requests them at once, not once the entry or `boot` has run (ADR 0018).
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await skipSplash(page);
+  const html = await (await page.goto('/investment-plans'))!.text();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const linked = [...html.matchAll(/<link rel="modulepreload" [^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  const { loaded, bootArrived } = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      loaded: entries
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }))
+        .filter(({ path }) => /\/assets\/(plans-page|common|public|publicText)-[^/]+\.js$/.test(path)),
+      bootArrived: entries.find((entry) => /\/assets\/boot-[^/]+\.js$/.test(entry.name))!.responseEnd,
+    };
+  });
+  // The page's chunk and the German common, public and publicText messages, each from its link,
+  // requested before `boot` (which asked for the messages before) had even arrived.
+  expect(loaded.map(({ path }) => path.split('/').pop()!.split('-')[0]).sort()).toEqual(['common', 'plans', 'public', 'publicText']);
+  for (const { path, startTime } of loaded) {
+    expect(linked).toContain(path);
+    expect(startTime).toBeLessThan(bootArrived);
+  }
+  await context.close();
+});

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,21 +34,23 @@ function precompress(): Plugin {
 }
 
 /**
- * Starts downloading the page chunk of the address being opened while the entry script is
- * still on its way. Without it the page chunk is requested only once the entry has arrived and
- * run (router start, lazy route), a second round trip before the page can paint. A small module
- * script placed before the entry adds `modulepreload` links for the chunks of the route that
- * matches `location.pathname` (and `preload` links for their CSS). The routes are the `{ path, lazy: () => import(...) }` entries of
- * the `publicRoutes` in `src/features/<feature>/routes.tsx`: the pages a visit starts on (signed-in
- * pages wait for the session check anyway); any other address gets the `store` chunk, where the
- * routes of the other pages are. An inline script would need a CSP exception.
+ * What the server writes into index.html for the address being opened (apps/server/src/plugins/
+ * web.ts): `modulepreload` links for the page's chunks (and `preload` links for their CSS) and
+ * for its messages in the visitor's language, so that the browser's preload scanner requests them
+ * with the entry. Without them the page chunk was requested only once the entry had arrived and
+ * run, and the messages once `boot` had (one round trip each after the scripts). The routes are the
+ * `{ path, lazy: () => import(...) }` entries of the `publicRoutes` in
+ * `src/features/<feature>/routes.tsx`: the pages a visit starts on (signed-in pages wait for the
+ * session check anyway); any other address gets the `store` chunk, where the routes of the other
+ * pages are. Written to `route-preloads.json` beside index.html, whose `<!--route-preloads-->`
+ * the server replaces (served as it is, the comment does nothing).
  * The chunks main.tsx imports in steps (React DOM, the store, the router) get `modulepreload`
- * links in index.html, so they download with the entry instead of one after another.
+ * links in index.html itself, so they download with the entry instead of one after another.
  */
-function routePreload(): Plugin {
+function routePreloads(): Plugin {
   let root = '';
   return {
-    name: 'route-preload',
+    name: 'route-preloads',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
@@ -74,54 +75,83 @@ function routePreload(): Plugin {
       const bootFiles = new Set<string>();
       for (const imported of entry.dynamicImports) withImports(imported, loadedWithEntry, bootFiles);
       const loaded = new Set([...loadedWithEntry, ...bootFiles]);
-      // Page paths in lower case (the router matches case-insensitively) -> chunks; a path
-      // ending in a parameter (`/verify/:token`) is matched by its prefix.
-      const exact: Record<string, string[]> = {};
-      const prefixes: Array<[string, string[]]> = [];
+      // Messages: language -> namespace -> chunk (src/i18n/index.ts loads them by these paths).
+      const messages: Record<string, Record<string, string>> = {};
+      for (const chunk of chunks) {
+        const [, language, namespace] = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId ?? '') ?? [];
+        if (language && namespace) (messages[language] ??= {})[namespace] = `/${chunk.fileName}`;
+      }
+      // Page paths in lower case (the router matches case-insensitively) -> chunks and message
+      // namespaces; a path ending in a parameter (`/verify/:token`) is matched by its prefix.
+      type Preloads = { files: string[]; namespaces: string[] };
+      const exact: Record<string, Preloads> = {};
+      const prefixes: Array<[string, Preloads]> = [];
       const featuresDir = path.join(root, 'src/features');
       for (const feature of readdirSync(featuresDir)) {
         const file = path.join(featuresDir, feature, 'routes.tsx');
         const source = statSync(file, { throwIfNoEntry: false }) ? readFileSync(file, 'utf8') : '';
         const publicRoutes = /export const publicRoutes\b[^=]*= \[([\s\S]*?)\];\n/.exec(source)?.[1] ?? '';
-        for (const [, routePath, specifier] of publicRoutes.matchAll(/path: '([^']+)',\s*lazy: \(\) => import\('([^']+)'\)/g)) {
+        const groups = namespaceGroups(publicRoutes);
+        for (const route of publicRoutes.matchAll(/path: '([^']+)',\s*lazy: \(\) => import\('([^']+)'\)/g)) {
+          const [, routePath, specifier] = route;
           const moduleId = path.resolve(path.dirname(file), `${specifier}.tsx`);
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
           if (!chunk) continue;
           const jsFiles = [...withImports(chunk.fileName, loaded)];
           const cssFiles = jsFiles.flatMap((fileName) => [...(chunks.find((candidate) => candidate.fileName === fileName)?.viteMetadata?.importedCss ?? [])]);
           const files = [...jsFiles, ...new Set(cssFiles)].map((fileName) => `/${fileName}`);
+          // `common` comes with every page (i18n/index.ts), the feature's namespace with its public
+          // pages (app/router.tsx, app/store-routes.tsx), then those of the withNamespaces around the route.
+          const around = groups.filter(({ from, to }) => route.index > from && route.index < to).flatMap((group) => group.namespaces);
+          const namespaces = [...new Set(['common', FEATURE_NAMESPACE[feature] ?? 'public', ...around])];
           const key = routePath!.toLowerCase();
-          if (!key.includes(':')) exact[key] = files;
-          else if (/^[^:]*\/:[^/]+$/.test(key)) prefixes.push([key.slice(0, key.indexOf(':')), files]);
+          if (!key.includes(':')) exact[key] = { files, namespaces };
+          else if (/^[^:]*\/:[^/]+$/.test(key)) prefixes.push([key.slice(0, key.indexOf(':')), { files, namespaces }]);
         }
       }
-      if (!exact['/']) throw new Error('route-preload: no page chunk found for / in src/features/*/routes.tsx');
+      if (!exact['/']) throw new Error('route-preloads: no page chunk found for / in src/features/*/routes.tsx');
+      for (const { namespaces } of [...Object.values(exact), ...prefixes.map(([, preloads]) => preloads)]) {
+        for (const namespace of namespaces) if (!messages.en?.[namespace]) throw new Error(`route-preloads: no chunk found for the ${namespace} messages`);
+      }
       // Any other address (a signed-in page, a 404) needs the routes of the pages that use the
       // store and Redux Toolkit's part of it before its page is known (src/app/router.tsx).
       const storeRoutesId = path.join(root, 'src/app/store-routes.tsx');
       const storeChunk = chunks.find((chunk) => chunk.moduleIds.includes(storeRoutesId));
-      if (!storeChunk) throw new Error('route-preload: no chunk found for src/app/store-routes.tsx');
-      const otherFiles = [...withImports(storeChunk.fileName, loaded)].map((fileName) => `/${fileName}`);
-      const code = `const exact=${JSON.stringify(exact)};
-const prefixes=${JSON.stringify(prefixes)};
-const other=${JSON.stringify(otherFiles)};
-const path=location.pathname.toLowerCase().replace(/(.)\\/+$/,'$1');
-const files=exact[path]??prefixes.find(([prefix])=>path.startsWith(prefix)&&!path.slice(prefix.length).includes('/'))?.[1]??other;
-for(const href of files){const link=document.createElement('link');if(href.endsWith('.css')){link.rel='preload';link.as='style';}else{link.rel='modulepreload';}link.crossOrigin='';link.fetchPriority='low';link.href=href;document.head.append(link);}
-`;
-      const fileName = `assets/route-preload-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source: code });
+      if (!storeChunk) throw new Error('route-preloads: no chunk found for src/app/store-routes.tsx');
+      const other: Preloads = { files: [...withImports(storeChunk.fileName, loaded)].map((fileName) => `/${fileName}`), namespaces: ['common'] };
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ exact, prefixes, other, messages }) });
       const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
       const source = String(html.source);
-      if (!source.includes(tag)) throw new Error(`route-preload: entry script tag not found in index.html`);
+      if (!source.includes(tag)) throw new Error(`route-preloads: entry script tag not found in index.html`);
       // fetchpriority="low": the first paint (the boot screen) needs none of the scripts, so they
       // wait for nothing and hold back nothing; the app renders once they and the stylesheet are in.
       const bootLinks = [...bootFiles].map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`).join('');
-      html.source = source
-        .replace(tag, `<script type="module" crossorigin src="/${fileName}" fetchpriority="low"></script>\n    ${tag.replace('></script>', ' fetchpriority="low"></script>')}${bootLinks}`)
+      const withEntry = source
+        .replace(tag, `${tag.replace('></script>', ' fetchpriority="low"></script>')}${bootLinks}`)
         .replaceAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="modulepreload" crossorigin href="$1" fetchpriority="low">');
+      // The page's links go after the entry's: requested in document order, the largest first.
+      const lastLink = [...withEntry.matchAll(/<link rel="modulepreload" [^>]*>/g)].at(-1);
+      if (!lastLink) throw new Error('route-preloads: no modulepreload link in index.html');
+      const at = lastLink.index + lastLink[0].length;
+      html.source = `${withEntry.slice(0, at)}\n    ${ROUTE_PRELOADS}${withEntry.slice(at)}`;
     },
   };
+}
+
+/** Where the server writes the page's links (apps/server/src/plugins/web.ts). */
+const ROUTE_PRELOADS = '<!--route-preloads-->';
+
+/** The namespace a feature's public pages speak from, when not `public` (app/store-routes.tsx). */
+const FEATURE_NAMESPACE: Record<string, string> = { auth: 'auth' };
+
+/** The spans of `withNamespaces([...], [ ... ])` in a route table's source, with their namespaces. */
+function namespaceGroups(source: string): Array<{ from: number; to: number; namespaces: string[] }> {
+  return [...source.matchAll(/withNamespaces\(\[([^\]]*)\],\s*\[/g)].map((match) => {
+    let depth = 1;
+    let to = match.index + match[0].length;
+    for (; to < source.length && depth > 0; to += 1) depth += source[to] === '[' ? 1 : source[to] === ']' ? -1 : 0;
+    return { from: match.index, to, namespaces: [...match[1]!.matchAll(/'([^']+)'/g)].map((name) => name[1]!) };
+  });
 }
 
 /**
@@ -225,7 +255,7 @@ function bootChunks() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), deferStylesheets(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), deferStylesheets(), precompress()],
   resolve: {
     // react-toastify's default entry injects its stylesheet from script when it first loads;
     // lib/toast.ts imports the CSS file instead, so it loads with the chunk like other CSS.

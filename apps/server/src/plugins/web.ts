@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { negotiate } from '@fastify/accept-negotiator';
+import { LANGUAGE_COOKIE, pageHtmlFor, visitorLanguage } from './page-html';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and any non-API GET that is not a file answered with index.html (client-side routes).
+ * and any non-API GET that is not a file answered with index.html (client-side routes), with
+ * the links of the page it opens written in (page-html.ts).
  */
 export const webPlugin = fp(async (app, options: { distDir: string | undefined }) => {
   const distDir = options.distDir;
@@ -25,10 +28,19 @@ export const webPlugin = fp(async (app, options: { distDir: string | undefined }
       },
     });
   }
+  const pageHtml = hasBuild && distDir ? pageHtmlFor(distDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    if (isPage && pageHtml) {
+      const page = pageHtml(pathname, visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']));
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) as 'br' | 'gzip' | null;
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('text/html; charset=utf-8').send(page.body[encoding ?? 'identity']);
+    }
     if (isPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
