@@ -89,5 +89,12 @@ test("a page's chunks and its messages in the visitor's language are requested w
     expect(linked).toContain(path);
     expect(startTime).toBeLessThan(bootArrived);
   }
+  // A stored pick goes to the server as a cookie: the next page comes with its messages.
+  await page.getByRole('contentinfo').getByLabel('Sprache').selectOption('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const french = await (await page.request.get('/')).text();
+  const frenchLinks = [...french.matchAll(/<link rel="modulepreload" [^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+  expect(frenchLinks.filter((href) => /\/(common|public)-/.test(href))).toHaveLength(2);
+  expect(frenchLinks.some((href) => linked.includes(href) && /\/common-/.test(href))).toBe(false);
   await context.close();
 });

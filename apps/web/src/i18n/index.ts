@@ -44,6 +44,14 @@ function storedLanguage(): Language | undefined {
   }
 }
 
+/**
+ * The pick is also kept in a cookie for the server, which writes the links of the page's messages
+ * into index.html for the language the app will show (apps/server/src/plugins/page-html.ts).
+ */
+function keepForServer(language: Language) {
+  document.cookie = `language=${language};path=/;max-age=31536000;samesite=lax`;
+}
+
 /** The stored pick, else the first browser language we offer, else English. */
 export function detectLanguage(): Language {
   const stored = storedLanguage();
@@ -80,6 +88,8 @@ const OPTIONS = {
 
 /** Starts i18next in the detected language once its `common` messages have arrived. */
 export async function startI18n(language: Language = detectLanguage()): Promise<void> {
+  // A pick stored before the cookie existed reaches the server from the next visit on.
+  if (language === storedLanguage()) keepForServer(language);
   const initialized = i18n.use(chunkBackend).use(initReactI18next).init({ ...OPTIONS, lng: language });
   started();
   await initialized;
@@ -117,6 +127,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Storage may be off (private mode): the pick then lasts for this visit.
   }
+  keepForServer(language);
   if (i18n.language === language) return;
   // changeLanguage loads every namespace used so far in the new language before it switches.
   await i18n.changeLanguage(language);

@@ -15,5 +15,7 @@ describe("the signed-in account's language", () => {
     expect(within(nav).getByRole('link', { name: 'Hilfe-Center' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('vaultline.language')).toBe('de');
+    // For the server, which links the page's messages in this language (apps/server/src/plugins/page-html.ts).
+    expect(document.cookie).toBe('language=de');
   });
 });
