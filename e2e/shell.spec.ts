@@ -98,3 +98,37 @@ test("a page's chunks and its messages in the visitor's language are requested w
   expect(frenchLinks.some((href) => linked.includes(href) && /\/common-/.test(href))).toBe(false);
   await context.close();
 });
+
+test("under the splash, the first screen's requests start once it is on screen", async ({ page }) => {
+  // Started between the commit and the frame that shows it, they competed with it for nothing the
+  // visitor sees for 3 s, and Lighthouse counted them in the LCP (main.tsx, lib/own-task; ADR 0018).
+  await page.addInitScript(() => {
+    const times = ((window as unknown as { paints: number[] }).paints = [] as number[]);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) times.push(entry.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver((_records, observer) => {
+      if (!document.getElementById('main')) return;
+      (window as unknown as { committedAt: number }).committedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('splash')).toBeVisible();
+  const requests = /\/api\/(stats|settings\/public|users\/loginStatus)$|\/assets\/(store|messages)-[^/]+\.js$/;
+  await expect.poll(() => page.evaluate((source) => performance.getEntriesByType('resource').filter((entry) => new RegExp(source).test(entry.name)).length, requests.source)).toBe(5);
+  const { committedAt, paints, started } = await page.evaluate(
+    (source) => ({
+      committedAt: (window as unknown as { committedAt: number }).committedAt,
+      paints: (window as unknown as { paints: number[] }).paints,
+      started: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(source).test(entry.name))
+        .map((entry) => entry.startTime),
+    }),
+    requests.source,
+  );
+  const firstScreenShown = paints.find((time) => time > committedAt);
+  expect(firstScreenShown).toBeDefined();
+  for (const startTime of started) expect(startTime).toBeGreaterThan(firstScreenShown!);
+});

@@ -6,7 +6,7 @@ let hidden = false;
 const listeners = new Set<() => void>();
 
 /** The splash shows until it has been seen once in this browser session (SPEC §2). */
-function isShowing(): boolean {
+export function isShowing(): boolean {
   if (hidden) return false;
   try {
     return sessionStorage.getItem(SEEN_KEY) !== '1';
