@@ -80,10 +80,10 @@ function StickyTop({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const publish = () => document.documentElement.style.setProperty('--app-header-height', `${element.offsetHeight}px`);
-    const observer = new ResizeObserver(publish);
+    // The observer reports the first size too, once the frame's layout is done: read here, in the
+    // effect right after the first render, the height forced that layout in the middle of it.
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--app-header-height', `${element.offsetHeight}px`));
     observer.observe(element);
-    publish();
     return () => observer.disconnect();
   }, []);
   return (
