@@ -35,7 +35,7 @@ function precompress(): Plugin {
 
 /**
  * What the server writes into index.html for the address being opened (apps/server/src/plugins/
- * web.ts): `modulepreload` links for the page's chunks (and `preload` links for their CSS) and
+ * page-html.ts): `modulepreload` links for the page's chunks (and `preload` links for their CSS) and
  * for its messages in the visitor's language, so that the browser's preload scanner requests them
  * with the entry. Without them the page chunk was requested only once the entry had arrived and
  * run, and the messages once `boot` had (one round trip each after the scripts). The routes are the
@@ -138,7 +138,7 @@ function routePreloads(): Plugin {
   };
 }
 
-/** Where the server writes the page's links (apps/server/src/plugins/web.ts). */
+/** Where the server writes the page's links (apps/server/src/plugins/page-html.ts). */
 const ROUTE_PRELOADS = '<!--route-preloads-->';
 
 /** The namespace a feature's public pages speak from, when not `public` (app/store-routes.tsx). */
@@ -268,7 +268,7 @@ export default defineConfig({
     rolldownOptions: { output: { entryFileNames: 'assets/main-[hash].js', codeSplitting: bootChunks() } },
     modulePreload: {
       // The entry's step-by-step imports (main.tsx) have their chunks preloaded by index.html
-      // (route-preload above); Vite's preload helper would look each one up again at run time
+      // (route-preloads above); Vite's preload helper would look each one up again at run time
       // (10-15 ms in the entry's task on a busy machine). Other dynamic imports keep it.
       resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)main-[^/]+\.js$/.test(hostId) ? [] : deps),
     },
