@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE, isLanguage, matchLanguage, type Language } from '@app/shared';
 
 /** What a page needs before its first render: its chunks and CSS, and its message namespaces. */
@@ -65,7 +65,7 @@ export function pageHtmlFor(distDir: string): ((pathname: string, language: Lang
         body: {
           identity: html,
           gzip: gzipSync(html, { level: 9 }),
-          br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          br: brotliCompressSync(html),
         },
         etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"`,
       };
