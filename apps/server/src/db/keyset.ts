@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { STAFF_QUEUE_PAGE } from '@app/shared';
 import { badRequest } from '../lib/errors';
 
 /**
@@ -49,4 +50,21 @@ export function keysetPage<R>(rows: R[], limit: number, position: (row: R) => Ke
   const page = rows.slice(0, limit);
   const last = position(page[page.length - 1]!);
   return { rows: page, nextCursor: Buffer.from(JSON.stringify([last.at, last.id])).toString('base64url') };
+}
+
+/**
+ * A keyset list's prepared statements, made by `make` for a page from the start or past a cursor
+ * (`afterCursor`), of the default size (STAFF_QUEUE_PAGE: `limit` is its LIMIT written in the
+ * statement) or another (`limit` is the `limit` placeholder); `name` is the statement's name
+ * suffix. Returns the statement a page needs. PostgreSQL plans a statement with parameters again
+ * on every run when its generic plan looks dearer, and it costs a LIMIT parameter as a tenth of
+ * the rows (0.26 ms of planning against 0.43 ms of execution for the deposits page on 101,000
+ * users); the default first page, without parameters, is planned once per connection.
+ */
+export function keysetStatements<S>(make: (afterCursor: boolean, limit: number, name: string) => S) {
+  // Drizzle writes an SQL limit as it is; its type names only numbers and placeholders.
+  const defaultLimit = sql.raw(String(STAFF_QUEUE_PAGE + 1)) as unknown as number;
+  const anyLimit = sql.placeholder('limit') as unknown as number;
+  const statements = [make(false, defaultLimit, 'first'), make(false, anyLimit, 'first_n'), make(true, defaultLimit, 'after'), make(true, anyLimit, 'after_n')];
+  return (cursor: Keyset | undefined, limit: number): S => statements[(cursor ? 2 : 0) + (limit === STAFF_QUEUE_PAGE ? 0 : 1)]!;
 }

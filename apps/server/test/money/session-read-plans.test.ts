@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { selectRows } from '../../src/db/rows';
 import { insertUser } from '../../src/services/auth/accounts';
 import { createSession, findSession } from '../../src/services/auth/sessions';
 import { findSessionWithBalances } from '../../src/services/auth/user-view';
@@ -29,15 +30,16 @@ describe('session reads on PostgreSQL', needsPostgres, () => {
         expect((await findSessionWithHistoryState(deps, token))?.auth.user.id).toBe(user.id);
         expect((await findSessionWithDashboard(deps, token))?.auth.user.id).toBe(user.id);
       }
-      const plans = await database.db.execute<{ name: string; generic: string; custom: string }>(
-        sql`select name, generic_plans::text as generic, custom_plans::text as custom from pg_prepared_statements where name like 'sessions_%' order by name`,
+      const plans = await selectRows<{ name: string; generic: number; custom: number }>(
+        database.db,
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'sessions_%' order by name`,
       );
       // Five custom plans, then the generic one kept for the three runs after.
-      expect(plans.rows).toEqual(
+      expect(plans).toEqual(
         ['sessions_by_id_one', 'sessions_with_balances_by_id_one', 'sessions_with_daily_moves_by_id_one', 'sessions_with_history_version_by_id_one'].map((name) => ({
           name,
-          generic: '3',
-          custom: '5',
+          generic: 3,
+          custom: 5,
         })),
       );
     } finally {

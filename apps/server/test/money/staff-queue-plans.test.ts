@@ -4,7 +4,7 @@ import { selectRows } from '../../src/db/rows';
 import { buildTestApp, needsPostgres, openTestDatabase } from '../helpers/build-test-app';
 
 /**
- * The default page of the deposit, withdrawal and investment queues is a statement without parameters, so
+ * The default page of the deposit, withdrawal, investment and KYC queues and of the users list is a statement without parameters, so
  * that PostgreSQL plans it once per connection: with parameters (a LIMIT, the status, the account kinds, the
  * settings' keys) it chose a new custom plan on every run, 0.26 ms of PostgreSQL's CPU a page
  * (services/platform/requests.ts). One connection, so that its prepared statements can be read.
@@ -21,18 +21,20 @@ describe('the staff queues on PostgreSQL', needsPostgres, () => {
       await database.db.execute(sql`insert into investments (id, investment_id, user_id, plan_id, plan_name, roi_basis_points, duration_seconds, amount_cents, status)
         values (${`${user.id}-i`}, ${`INV-${user.id}`}, ${user.id}, 'p', 'Plan', 800, 86400, 100, 'Pending')`);
       for (let run = 0; run < 8; run += 1) {
-        for (const url of ['/api/payments/pending-deposit', '/api/withDraw/pending', '/api/invest/adminPendingInvestment']) {
+        for (const url of ['/api/payments/pending-deposit', '/api/withDraw/pending', '/api/invest/adminPendingInvestment', '/api/users/kyc/pending', '/api/users/getUsers']) {
           expect((await t.app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(200);
         }
       }
       const plans = await selectRows<{ name: string; generic: number; custom: number }>(
         database.db,
-        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name in ('pending_payments_first', 'pending_withdrawals_first', 'pending_investments_first') order by name`,
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name in ('pending_payments_first', 'pending_withdrawals_first', 'pending_investments_first', 'pending_kyc_admin_first', 'users_list_first') order by name`,
       );
       expect(plans).toEqual([
         { name: 'pending_investments_first', generic: 8, custom: 0 },
+        { name: 'pending_kyc_admin_first', generic: 8, custom: 0 },
         { name: 'pending_payments_first', generic: 8, custom: 0 },
         { name: 'pending_withdrawals_first', generic: 8, custom: 0 },
+        { name: 'users_list_first', generic: 8, custom: 0 },
       ]);
     } finally {
       await t.close();

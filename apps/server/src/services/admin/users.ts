@@ -6,7 +6,7 @@ import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
 import { accountBalancesByKind, balancesFromAccounts, getUserBalances, moneyFigures, type UserBalances } from '../../ledger/balances';
-import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders, type Keyset } from '../../db/keyset';
+import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders, type Keyset } from '../../db/keyset';
 import { jsonRow } from '../../db/json-row';
 import { preparedPerDatabase } from '../../db/prepared';
 import { localizedEmail } from '../../email/locales';
@@ -94,21 +94,21 @@ const pageFields = (countInPage: boolean) => ({
 const NEWEST_FIRST = [desc(users.createdAt), desc(users.id)];
 
 /**
- * The list without a search (what the back office opens with), prepared: first page, page
- * before a cursor.
+ * The list without a search (what the back office opens with), prepared: from the start or
+ * before a cursor; the default first page has no parameters, so PostgreSQL plans it once per
+ * connection (db/keyset.ts).
  */
-const unsearchedPage = (beforeCursor: boolean) =>
+const unsearchedPage = keysetStatements((beforeCursor, limit, suffix) =>
   preparedPerDatabase((db) =>
     db
       .select(pageFields(false))
       .from(users)
       .where(and(isNull(users.deletedAt), beforeCursor ? pastKeysetPlaceholders(users.createdAt, users.id, 'desc') : undefined))
       .orderBy(...NEWEST_FIRST)
-      .limit(sql.placeholder('limit'))
-      .prepare(`users_list_${beforeCursor ? 'before' : 'first'}`),
-  );
-const firstUnsearchedPage = unsearchedPage(false);
-const unsearchedPageBefore = unsearchedPage(true);
+      .limit(limit)
+      .prepare(`users_list_${suffix}`),
+  ),
+);
 
 /**
  * Live users whose name matches the search (its text and ILIKE pattern: `users_named`, migrations
@@ -150,11 +150,10 @@ interface Search {
   pattern: string;
 }
 
-/** A page's rows (limit + 1 of them), searched or not, from the start or before a cursor. */
-function readPage(db: DbOrTx, search: Search | undefined, cursor: Keyset | undefined, limit: number) {
-  if (search === undefined) {
-    return cursor ? unsearchedPageBefore(db).execute({ ...cursor, limit }) : firstUnsearchedPage(db).execute({ limit });
-  }
+/** A page of `size` rows and the one after it (whether there is more), searched or not, from the start or before a cursor. */
+function readPage(db: DbOrTx, search: Search | undefined, cursor: Keyset | undefined, size: number) {
+  const limit = size + 1;
+  if (search === undefined) return unsearchedPage(cursor, size)(db).execute({ ...cursor, limit });
   return cursor ? searchedPageBefore(db).execute({ ...search, ...cursor, limit }) : firstSearchedPage(db).execute({ ...search, limit });
 }
 
@@ -172,7 +171,7 @@ export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: 
   const countInPage = search !== undefined && !cursor;
   const [[matched], read] = await Promise.all([
     search !== undefined && cursor ? searchMatchCount(db).execute(search) : [undefined],
-    readPage(db, search, cursor, query.limit + 1),
+    readPage(db, search, cursor, query.limit),
   ]);
   // An empty page has no row to carry the counts.
   const counts = read.length > 0 ? read[0]!.counts : (await db.select().from(userCounts))[0];

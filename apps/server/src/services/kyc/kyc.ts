@@ -4,7 +4,7 @@ import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, ty
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders } from '../../db/keyset';
+import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
 import { isoFromUtcText, utcText } from '../../db/json-row';
 import { localizedEmail } from '../../email/locales';
@@ -154,31 +154,34 @@ const caseJson = sql<CaseAsRead>`json_build_object(
   'kyc', json_build_object('frontType', ${kycSubmissions.frontMime}, 'backType', ${kycSubmissions.backMime}, 'frontName', ${kycSubmissions.frontName}, 'backName', ${kycSubmissions.backName}))`;
 
 /**
- * A page of the pending cases of owners of the `roles` placeholder, oldest submission first,
- * each with the owner's earlier rejections; after a cursor (`at`, `id`) or from the start.
- * Prepared: a page skips Drizzle's query building (a tenth of the page's CPU profile) and
- * PostgreSQL plans it once per connection.
+ * The pages of the pending cases of owners of `roles`, oldest submission first, each with the
+ * owner's earlier rejections; after a cursor (`at`, `id`) or from the start. Prepared: a page
+ * skips Drizzle's query building (a tenth of the page's CPU profile). The status and the roles
+ * are written in the statement (the roles are the viewer's lower ones, from ROLES), so the
+ * default first page has no parameters and PostgreSQL plans it once per connection (db/keyset.ts).
  */
-const pendingCases = (afterCursor: boolean) =>
-  preparedPerDatabase((db) =>
-    db
-      .select({ at: keysetAt(kycSubmissions.submittedAt), view: caseJson })
-      .from(kycSubmissions)
-      .innerJoin(users, eq(users.id, kycSubmissions.userId))
-      .where(
-        and(
-          eq(kycSubmissions.status, 'Pending'),
-          isNull(users.deletedAt),
-          sql`${users.role} = any(${sql.placeholder('roles')}::text[])`,
-          afterCursor ? pastKeysetPlaceholders(kycSubmissions.submittedAt, kycSubmissions.id, 'asc') : undefined,
-        ),
-      )
-      .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(`pending_kyc_${afterCursor ? 'after' : 'first'}`),
+const pendingCases = (name: string, roles: readonly Role[]) =>
+  keysetStatements((afterCursor, limit, suffix) =>
+    preparedPerDatabase((db) =>
+      db
+        .select({ at: keysetAt(kycSubmissions.submittedAt), view: caseJson })
+        .from(kycSubmissions)
+        .innerJoin(users, eq(users.id, kycSubmissions.userId))
+        .where(
+          and(
+            sql`${kycSubmissions.status} = 'Pending'`,
+            isNull(users.deletedAt),
+            sql`${users.role} in (${sql.raw(roles.map((role) => `'${role}'`).join(', '))})`,
+            afterCursor ? pastKeysetPlaceholders(kycSubmissions.submittedAt, kycSubmissions.id, 'asc') : undefined,
+          ),
+        )
+        .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
+        .limit(limit)
+        .prepare(`pending_kyc_${name}_${suffix}`),
+    ),
   );
-const firstCases = pendingCases(false);
-const casesAfter = pendingCases(true);
+/** Each staff role's pages: the cases of owners of the roles below it. */
+const casesForViewer = new Map(ROLES.map((role) => [role, pendingCases(role, lowerRoles(role))]));
 
 /**
  * Pending cases the viewer may decide, oldest submission first, a keyset page at a time like
@@ -186,10 +189,9 @@ const casesAfter = pendingCases(true);
  */
 export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: StaffQueueQuery): Promise<{ pendingUsers: PendingKycCase[]; nextCursor: string | null }> {
   const after = decodeKeyset(query.cursor);
-  const roles = lowerRoles(viewer.role);
-  if (roles.length === 0) return { pendingUsers: [], nextCursor: null };
-  const limit = query.limit + 1;
-  const read = await (after ? casesAfter(deps.db).execute({ roles, limit, ...after }) : firstCases(deps.db).execute({ roles, limit }));
+  if (lowerRoles(viewer.role).length === 0) return { pendingUsers: [], nextCursor: null };
+  const statement = casesForViewer.get(viewer.role)!(after, query.limit)(deps.db);
+  const read = await statement.execute({ limit: query.limit + 1, ...after });
   const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.view.submissionId }));
   return { pendingUsers: rows.map((row) => caseView(row.view)), nextCursor };
 }

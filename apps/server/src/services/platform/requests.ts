@@ -1,9 +1,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { isStaff, STAFF_QUEUE_PAGE, type StaffQueueQuery } from '@app/shared';
+import { isStaff, type StaffQueueQuery } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { jsonRow, type JsonRow } from '../../db/json-row';
-import { decodeKeyset, keysetAt, keysetPage, pastKeysetPlaceholders } from '../../db/keyset';
+import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -32,15 +32,6 @@ type FieldValue<F> = F extends SQL<infer V> ? V : F extends PgColumn ? (F['_']['
 type QueueRow<Fields> = { [K in keyof Fields]: FieldValue<Fields[K]> } & { queueAt: string; queueId: string };
 
 /**
- * The default page's LIMIT written in the statement. PostgreSQL plans a statement with
- * parameters again on every run when its generic plan looks dearer (a LIMIT parameter is
- * costed as a tenth of the rows): 0.26 ms of a page's 0.65 in PostgreSQL. Without parameters it
- * keeps one plan per connection. (Drizzle writes an SQL limit as it is; its type names only
- * numbers and placeholders.)
- */
-const DEFAULT_LIMIT = sql.raw(String(STAFF_QUEUE_PAGE + 1)) as unknown as number;
-
-/**
  * A staff queue over a table of requests: its Pending rows, oldest `at` first (ties by id), each
  * read as `fields` (expressions over the request and its owner, `users`, such as the case
  * rendered by the statement or the owner's balances), a keyset page at a time; `nextCursor` is
@@ -50,7 +41,7 @@ const DEFAULT_LIMIT = sql.raw(String(STAFF_QUEUE_PAGE + 1)) as unknown as number
  * the statement too: on a generic plan, an unknown status looked common enough for a parallel scan.
  */
 export function pendingQueue<T extends RequestTable, Fields extends Record<string, QueueField>>(name: string, table: T, at: PgColumn, fields: Fields) {
-  const pageStatement = (afterCursor: boolean, defaultLimit: boolean) =>
+  const statementFor = keysetStatements((afterCursor, limit, suffix) =>
     preparedPerDatabase((db) =>
       db
         .select({ ...fields, queueAt: keysetAt(at), queueId: table.id })
@@ -58,14 +49,13 @@ export function pendingQueue<T extends RequestTable, Fields extends Record<strin
         .innerJoin(users, eq(users.id, table.userId))
         .where(and(sql`${table.status} = 'Pending'`, afterCursor ? pastKeysetPlaceholders(at, table.id, 'asc') : undefined))
         .orderBy(asc(at), asc(table.id))
-        .limit(defaultLimit ? DEFAULT_LIMIT : sql.placeholder('limit'))
-        .prepare(`${name}_${afterCursor ? 'after' : 'first'}${defaultLimit ? '' : '_n'}`),
-    );
-  const statements = [pageStatement(false, true), pageStatement(false, false), pageStatement(true, true), pageStatement(true, false)];
+        .limit(limit)
+        .prepare(`${name}_${suffix}`),
+    ),
+  );
   return async (db: DbOrTx, query: StaffQueueQuery) => {
     const cursor = decodeKeyset(query.cursor);
-    const statement = statements[(cursor ? 2 : 0) + (query.limit === STAFF_QUEUE_PAGE ? 0 : 1)]!(db);
-    const read = (await statement.execute({ ...cursor, limit: query.limit + 1 })) as QueueRow<Fields>[];
+    const read = (await statementFor(cursor, query.limit)(db).execute({ ...cursor, limit: query.limit + 1 })) as QueueRow<Fields>[];
     return keysetPage(read, query.limit, (row) => ({ at: row.queueAt, id: row.queueId }));
   };
 }
