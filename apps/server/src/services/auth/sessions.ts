@@ -134,9 +134,7 @@ export function sessionIdOf(token: string): string | null {
 }
 
 /** The live sessions with their users and two-factor state. */
-const sessionById = preparedPerDatabase((db) => {
-  return batchedSessionRead(sessionReads(db, {}, 'sessions_by_id'));
-});
+const sessionById = preparedPerDatabase((db) => batchedSessionRead(sessionReads(db, {}, 'sessions_by_id')));
 
 /** Finds the live session for a token; suspended or deleted users have none. */
 export async function findSession(db: DbOrTx, token: string): Promise<ActiveSession | null> {
