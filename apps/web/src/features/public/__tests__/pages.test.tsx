@@ -35,6 +35,16 @@ beforeEach(() => {
   serve();
 });
 
+/** The two charts' embed scripts, once both widgets have added theirs (an effect after the page's render). */
+function chartScripts(): Promise<HTMLScriptElement[]> {
+  return waitFor(() => {
+    const scripts = screen.getAllByTestId('tradingview-widget').map((widget) => widget.querySelector('script'));
+    expect(scripts).toHaveLength(2);
+    for (const script of scripts) expect(script).not.toBeNull();
+    return scripts as HTMLScriptElement[];
+  });
+}
+
 describe('footer', () => {
   it('shows the operator risk notice, the five social icons by name and the legal links', async () => {
     renderApp('/no-such-page');
@@ -174,9 +184,7 @@ describe('other public pages', () => {
 
   it("/market-rates embeds TradingView's widgets by default: their script with the forex and crypto symbols", async () => {
     renderApp('/market-rates');
-    const widgets = await screen.findAllByTestId('tradingview-widget');
-    expect(widgets).toHaveLength(2);
-    const scripts = widgets.map((widget) => widget.querySelector('script')!);
+    const scripts = await chartScripts();
     for (const script of scripts) {
       expect(script).toHaveAttribute('src', 'https://s3.tradingview.com/external-embedding/embed-widget-symbol-overview.js');
       expect(script.async).toBe(true);
@@ -190,9 +198,9 @@ describe('other public pages', () => {
 
   it('/market-rates says the chart service could not be reached when the TradingView script fails', async () => {
     renderApp('/market-rates');
-    const widgets = await screen.findAllByTestId('tradingview-widget');
+    const scripts = await chartScripts();
     act(() => {
-      for (const widget of widgets) widget.querySelector('script')!.dispatchEvent(new Event('error'));
+      for (const script of scripts) script.dispatchEvent(new Event('error'));
     });
     expect(await screen.findAllByText('The chart service could not be reached. Please try again later.')).toHaveLength(2);
   });
