@@ -4,13 +4,13 @@ import { formatCents, formatUnits, formatUsd, networkOfAsset, type ChainEvidence
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { onchainDeposits, payments, users, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
+import { onchainDeposits, payments, type OnchainDepositRow, type PaymentRow, type UserRow } from '../../db/schema';
 import { jsonCents, jsonIso, jsonObject, jsonValue } from '../../db/json-text';
 import { explorerUrl, findAsset } from '../../chain';
 import { badRequest, conflict } from '../../lib/errors';
 import { requireMoneyAccess } from './gating';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
-import { pendingQueue, requestForViewer } from '../platform/requests';
+import { ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 /** The bare lowercase hex of a transaction hash: EVM writes it with 0x, Bitcoin without. */
@@ -227,7 +227,7 @@ const queueFields = {
       ['notes', jsonValue(payments.notes)],
       ['createdAt', jsonIso(payments.createdAt)],
       ['decidedAt', jsonIso(payments.decidedAt)],
-      ['user', jsonObject([['_id', jsonValue(users.id)], ['name', jsonValue(users.name)], ['email', jsonValue(users.email)]])],
+      ['user', ownerJsonText],
       ['source', jsonValue(payments.source)],
     ],
     { open: true },

@@ -17,7 +17,7 @@ import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
-import { pendingQueue, requestForViewer } from '../platform/requests';
+import { ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -189,7 +189,7 @@ const pendingWithdrawals = pendingQueue('pending_withdrawals', withdrawals, with
   view: jsonObject(
     [
       ['_id', jsonValue(withdrawals.id)],
-      ['user', jsonObject([['_id', jsonValue(users.id)], ['name', jsonValue(users.name)], ['email', jsonValue(users.email)]])],
+      ['user', ownerJsonText],
       ['amount', jsonCents(withdrawals.amountCents)],
       ['fee', jsonCents(withdrawals.feeCents)],
       ['netAmount', jsonCents(sql`${withdrawals.amountCents} - ${withdrawals.feeCents}`)],

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isStaff, type StaffQueueQuery } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { jsonRow, type JsonRow } from '../../db/json-row';
+import { jsonObject, jsonValue } from '../../db/json-text';
 import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
 import { users } from '../../db/schema';
@@ -30,6 +31,13 @@ type QueueField = SQL | PgColumn;
 type FieldValue<F> = F extends SQL<infer V> ? V : F extends PgColumn ? (F['_']['notNull'] extends true ? F['_']['data'] : F['_']['data'] | null) : never;
 /** A row of a queue's page as read: the fields' values, and the request's position (cursor). */
 type QueueRow<Fields> = { [K in keyof Fields]: FieldValue<Fields[K]> } & { queueAt: string; queueId: string };
+
+/** A queue's field: the request's owner as JSON text, as the queues show them (personSchema's keys in order). */
+export const ownerJsonText = jsonObject([
+  ['_id', jsonValue(users.id)],
+  ['name', jsonValue(users.name)],
+  ['email', jsonValue(users.email)],
+]);
 
 /**
  * A staff queue over a table of requests: its Pending rows, oldest `at` first (ties by id), each
