@@ -8,6 +8,16 @@ export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
+/**
+ * Constant names (statuses, account kinds, roles, setting keys) as a list of SQL string
+ * literals, `'a', 'b'`: written in the statement rather than passed as parameters, so that a
+ * statement without others keeps its plan (db/keyset.ts). Anything but a plain name throws.
+ */
+export function nameLiterals(names: readonly string[]): SQL {
+  for (const name of names) if (!/^[A-Za-z_]+$/.test(name)) throw new Error(`nameLiterals: ${name} is not a plain name`);
+  return sql.raw(names.map((name) => `'${name}'`).join(', '));
+}
+
 /** A jsonb column's parameter in SQL text, as Drizzle writes it: SQL null for null or undefined, else the JSON text (cast with `::jsonb`). */
 export function jsonbParam(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);

@@ -2,6 +2,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
+import { nameLiterals } from '../db/rows';
 import { ledgerAccounts, ledgerJournals, ledgerPostings, type AccountKind } from '../db/schema';
 
 export interface UserBalances {
@@ -72,8 +73,7 @@ export function balancesFromAccounts(byKind: Record<string, number | string>): U
  * parameters keeps its plan (services/platform/requests.ts).
  */
 export function accountBalancesByKind(userId: SQLWrapper, kinds?: readonly AccountKind[]) {
-  for (const kind of kinds ?? []) if (!/^[a-z_]+$/.test(kind)) throw new Error(`accountBalancesByKind: ${kind} is not a plain name`);
-  const ofKinds = kinds ? sql` and ${ledgerAccounts.kind} in (${sql.raw(kinds.map((kind) => `'${kind}'`).join(', '))})` : sql``;
+  const ofKinds = kinds ? sql` and ${ledgerAccounts.kind} in (${nameLiterals(kinds)})` : sql``;
   return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}${ofKinds})`;
 }
 

@@ -6,6 +6,7 @@ import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../.
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
+import { nameLiterals } from '../../db/rows';
 import { isoFromUtcText, utcText } from '../../db/json-row';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
@@ -171,7 +172,7 @@ const pendingCases = (name: string, roles: readonly Role[]) =>
           and(
             sql`${kycSubmissions.status} = 'Pending'`,
             isNull(users.deletedAt),
-            sql`${users.role} in (${sql.raw(roles.map((role) => `'${role}'`).join(', '))})`,
+            sql`${users.role} in (${nameLiterals(roles)})`,
             afterCursor ? pastKeysetPlaceholders(kycSubmissions.submittedAt, kycSubmissions.id, 'asc') : undefined,
           ),
         )

@@ -10,7 +10,7 @@ import { explorerUrl, findAsset } from '../../chain';
 import { badRequest, conflict } from '../../lib/errors';
 import { requireMoneyAccess } from './gating';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
-import { ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
+import { caseListText, ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 /** The bare lowercase hex of a transaction hash: EVM writes it with 0x, Bitcoin without. */
@@ -265,15 +265,12 @@ async function queueJson(
   if (rows.length === 0) return { json: '[]', nextCursor };
   const { explorerTxUrl } = settingsFromText(QUEUE_SETTINGS, rows[0]!.settings);
   const evidence = await evidenceOf(explorerTxUrl);
-  let json = '';
-  for (const row of rows) {
-    // Null only for an instant outside the years 1-9999, which a Date could not write either.
-    if (row.view === null) throw new RangeError('Invalid time value');
+  const json = caseListText(rows, (row) => {
     const chain = evidence?.get(row.queueId);
     const link = explorerUrl(explorerTxUrl, row.txHash);
-    json += `${json ? ',' : '['}${row.view},"chain":${chain ? JSON.stringify(chain) : 'null'},"explorerUrl":${link === null ? 'null' : JSON.stringify(link)}}`;
-  }
-  return { json: `${json}]`, nextCursor };
+    return `,"chain":${chain ? JSON.stringify(chain) : 'null'},"explorerUrl":${link === null ? 'null' : JSON.stringify(link)}`;
+  });
+  return { json, nextCursor };
 }
 
 /** One payment; its owner or staff only. Others get 404 (its existence is not revealed). */

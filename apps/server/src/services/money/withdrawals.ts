@@ -17,7 +17,7 @@ import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
-import { ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
+import { caseListText, ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -225,18 +225,16 @@ export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQue
     if (answer === undefined) onChain.set(asset, (answer = deps.chain.evm !== null && findAsset(settings.evmTokens, asset)?.network === 'evm'));
     return answer;
   };
-  let json = '';
-  for (const row of rows) {
-    // Null only for an instant outside the years 1-9999, which a Date could not write either.
-    if (row.view === null) throw new RangeError('Invalid time value');
+  const cases = caseListText(rows, (row) => {
     const payout = row.payout && payoutView(...row.payout, row.asset, settings.explorerTxUrl);
     const approval = approvals.get(row.queueId);
-    json +=
-      `${json ? ',' : '['}${row.view},"ageHours":${ageHoursOf(row.requestMs, nowMs)},"overdue":${pendingPastDue(row.requestMs, nowMs)}` +
+    return (
+      `,"ageHours":${ageHoursOf(row.requestMs, nowMs)},"overdue":${pendingPastDue(row.requestMs, nowMs)}` +
       `,"payout":${payout ? JSON.stringify(payout) : 'null'},"payoutOnChain":${payoutOnChain(row.asset)}` +
-      `,"needsTwoApprovers":${row.amountCents > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}}`;
-  }
-  return `{"withdrawals":${json || '['}],"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
+      `,"needsTwoApprovers":${row.amountCents > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}`
+    );
+  });
+  return `{"withdrawals":${cases},"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
 }
 
 /** One withdrawal: its owner or staff; others get 404. */

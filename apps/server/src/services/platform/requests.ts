@@ -40,6 +40,19 @@ export const ownerJsonText = jsonObject([
 ]);
 
 /**
+ * A page's cases as a JSON array's text: each case's text as its statement wrote it (left open,
+ * `jsonObject`'s `open`), then the keys `rest` appends for it, closed. A case's text is null only
+ * for an instant outside the years 1-9999: the error a Date writing it would raise.
+ */
+export function caseListText<Row extends { view: string | null }>(rows: readonly Row[], rest: (row: Row) => string): string {
+  const cases = rows.map((row) => {
+    if (row.view === null) throw new RangeError('Invalid time value');
+    return `${row.view}${rest(row)}}`;
+  });
+  return `[${cases.join(',')}]`;
+}
+
+/**
  * A staff queue over a table of requests: its Pending rows, oldest `at` first (ties by id), each
  * read as `fields` (expressions over the request and its owner, `users`, such as the case
  * rendered by the statement or the owner's balances), a keyset page at a time; `nextCursor` is

@@ -3,6 +3,7 @@ import { settingsPatchSchema, settingsSchema, type SettingKey, type Settings } f
 import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { nameLiterals } from '../../db/rows';
 import { settings } from '../../db/schema';
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
@@ -28,9 +29,7 @@ export const storedSetting = (key: SettingKey) => sql<unknown>`(select ${setting
  * as parameters, so that a statement without others keeps its plan (services/platform/requests.ts).
  */
 export function storedSettingsText(keys: readonly SettingKey[]) {
-  for (const key of keys) if (!/^[A-Za-z]+$/.test(key)) throw new Error(`storedSettingsText: ${key} is not a plain name`);
-  const names = sql.raw(keys.map((key) => `'${key}'`).join(', '));
-  return sql<string | null>`(select json_object_agg(${settings.key}, ${settings.value}) from ${settings} where ${settings.key} in (${names}))::text`;
+  return sql<string | null>`(select json_object_agg(${settings.key}, ${settings.value}) from ${settings} where ${settings.key} in (${nameLiterals(keys)}))::text`;
 }
 
 /** Those settings as getSettings gives them, from `storedSettingsText`'s value. */
