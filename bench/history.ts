@@ -9,6 +9,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -35,6 +36,20 @@ async function seedFiller(database: Database): Promise<void> {
       from generate_series(1, 1000) u, generate_series(${from}::int, ${to}::int) g`);
   }
   await database.db.execute(sql`analyze`);
+}
+
+/** A response's body as it came over the wire (fetch would decompress it). */
+function asSent(url: string, headers: Record<string, string>): Promise<{ body: Buffer; gzipped: boolean }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ body: Buffer.concat(chunks), gzipped: response.headers['content-encoding'] === 'gzip' }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 async function side(name: string, options: { databaseUrl?: string; filler: number }) {
@@ -65,14 +80,26 @@ async function side(name: string, options: { databaseUrl?: string; filler: numbe
     ['deep page, 100 items', `?limit=100&cursor=${cursor}`],
   ] as const;
   let bareBefore = (await measure({ url: `${bare.url}/bare` })).requestsPerSecond;
+  // The same users' session read alone: what every page costs before its own work (the floor).
+  const session = await measure({ url: `${app.url}/api/users/getUser`, headers });
+  const bareAfterSession = (await measure({ url: `${bare.url}/bare` })).requestsPerSecond;
+  console.log(
+    `getUser ${name}, the same users: ${session.requestsPerSecond} req/s, p99 ${session.p99Ms} ms, ${(session.requestsPerSecond / ((bareBefore + bareAfterSession) / 2)).toFixed(2)} of the bare route (${bareBefore}/${bareAfterSession} req/s); non-2xx ${session.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  bareBefore = bareAfterSession;
   for (const [page, query] of pages) {
     for (const [encoding, asked] of ENCODINGS) {
-      const result = await measure({ url: `${app.url}/api/invest/getTransactionHistory${query}`, headers: headers.map((each) => ({ ...each, ...asked })) });
+      const asUsers = headers.map((each) => ({ ...each, ...asked }));
+      const result = await measure({ url: `${app.url}/api/invest/getTransactionHistory${query}`, headers: asUsers });
       const bareAfter = (await measure({ url: `${bare.url}/bare`, headers: asked })).requestsPerSecond;
       const ratio = result.requestsPerSecond / ((bareBefore + bareAfter) / 2);
-      // The same number of bytes (as sent: compressed or not) from the bare server: what sending the page costs here by itself.
-      const size = Number((await fetch(`${app.url}/api/invest/getTransactionHistory${query}`, { headers: { 'accept-encoding': 'identity', ...headers[0], ...asked } })).headers.get('content-length'));
-      const sameBytes = (await measure({ url: `${bare.url}/bytes?size=${size}`, headers: asked })).requestsPerSecond;
+      // The page's own bytes (as sent: compressed or not) from the bare server: what sending the page costs here by itself.
+      const { body, gzipped } = await asSent(`${app.url}/api/invest/getTransactionHistory${query}`, { 'accept-encoding': 'identity', ...headers[0], ...asked });
+      const key = `${page}-${encoding}`.replace(/[^a-z0-9]+/gi, '-');
+      await fetch(`${bare.url}/bodies/${key}?gzipped=${gzipped ? 1 : 0}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
+      const size = body.length;
+      // With the page's own requests (one autocannon instance per user), so only the server differs.
+      const sameBytes = (await measure({ url: `${bare.url}/bodies/${key}`, headers: asUsers })).requestsPerSecond;
       console.log(
         `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s); ${(result.requestsPerSecond / sameBytes).toFixed(2)} of the bare route sending the page's ${size} bytes (${sameBytes} req/s, ${(sameBytes / ((bareBefore + bareAfter) / 2)).toFixed(2)} of the bare route); non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
       );
