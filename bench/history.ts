@@ -84,7 +84,7 @@ async function side(name: string, options: { databaseUrl?: string; filler: numbe
   const session = await measure({ url: `${app.url}/api/users/getUser`, headers });
   const bareAfterSession = (await measure({ url: `${bare.url}/bare` })).requestsPerSecond;
   console.log(
-    `getUser ${name}, the same users: ${session.requestsPerSecond} req/s, p99 ${session.p99Ms} ms, ${(session.requestsPerSecond / ((bareBefore + bareAfterSession) / 2)).toFixed(2)} of the bare route (${bareBefore}/${bareAfterSession} req/s); non-2xx ${session.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
+    `history ${name} floor, getUser of the same users: ${session.requestsPerSecond} req/s, p99 ${session.p99Ms} ms, ${(session.requestsPerSecond / ((bareBefore + bareAfterSession) / 2)).toFixed(2)} of the bare route (${bareBefore}/${bareAfterSession} req/s); non-2xx ${session.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
   );
   bareBefore = bareAfterSession;
   for (const [page, query] of pages) {
