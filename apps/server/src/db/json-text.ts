@@ -18,6 +18,12 @@ export const jsonCents = (cents: SQLWrapper): SQL<string> =>
   sql`('"' || case when ${cents} < 0 then '-' else '' end || (abs(${cents}) / 100)::text || '.' || lpad((abs(${cents}) % 100)::text, 2, '0') || '"')`;
 
 /**
+ * An integer over 100 as a JSON number, as JavaScript writes `value / 100` (8, 12.5, 0.05): for
+ * integers of up to 15 digits, whose hundredths a double holds exactly (basis points as a percentage).
+ */
+export const jsonHundredths = (value: SQLWrapper): SQL<string> => sql`coalesce(trim_scale(${value}::numeric / 100)::text, 'null')`;
+
+/**
  * An instant as Date#toISOString writes it (milliseconds truncated, as a Date keeps them), as a
  * JSON string; SQL null is JSON null. history_iso (migration 0017) in line: the function, which
  * PostgreSQL does not inline, cost 2 µs an instant, to_char 0.4. An instant outside the years

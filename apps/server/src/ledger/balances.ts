@@ -1,4 +1,4 @@
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { formatCents, type UserView } from '@app/shared';
 import type { DbOrTx } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
@@ -75,6 +75,20 @@ export function balancesFromAccounts(byKind: Record<string, number | string>): U
 export function accountBalancesByKind(userId: SQLWrapper, kinds?: readonly AccountKind[]) {
   const ofKinds = kinds ? sql` and ${ledgerAccounts.kind} in (${nameLiterals(kinds)})` : sql``;
   return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}${ofKinds})`;
+}
+
+const WALLET_KINDS: readonly AccountKind[] = ['wallet', 'held'];
+
+/**
+ * A select expression: what `render` writes from the user's book balance (wallet plus held, SPEC
+ * "balance") and available balance (wallet), bigint cents, reading those two accounts once: for
+ * a statement that writes the figures itself (a staff queue's JSON text). A user without the
+ * accounts has 0 of each, as in balancesFromAccounts.
+ */
+export function walletFigures<T>(userId: SQLWrapper, render: (cents: { balance: SQL<number>; available: SQL<number> }) => SQL<T>): SQL<T> {
+  const balance = sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::bigint`;
+  const available = sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}) filter (where ${ledgerAccounts.kind} = 'wallet'), 0)::bigint`;
+  return sql<T>`(select ${render({ balance, available })} from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.kind} in (${nameLiterals(WALLET_KINDS)}))`;
 }
 
 /** A day's net wallet+held movement: the UTC date (YYYY-MM-DD) and the cents, as text. */

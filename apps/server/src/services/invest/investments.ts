@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   type StaffQueueQuery,
   applyBasisPoints,
@@ -12,14 +12,15 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { investments, type InvestmentRow, type PlanRow, type UserRow } from '../../db/schema';
+import { jsonCents, jsonHundredths, jsonIso, jsonObject, jsonValue } from '../../db/json-text';
+import { investments, type InvestmentRow, type PlanRow } from '../../db/schema';
 import { holdForInvestment } from '../../ledger';
-import { accountBalancesByKind, balancesFromAccounts, type UserBalances } from '../../ledger/balances';
+import { walletFigures } from '../../ledger/balances';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
 import { findPlan } from './plans';
-import { pendingQueue, requestAndOwner } from '../platform/requests';
+import { caseListText, ownerJsonEntries, pendingQueue, queuePageText } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 // ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
@@ -65,17 +66,6 @@ export function investmentView(row: InvestmentRow, user?: UserSummary): Investme
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
     ...(user ? { user } : {}),
-  };
-}
-
-/** The requester as the staff queue shows them. */
-function summaryOf(user: Pick<UserRow, 'id' | 'name' | 'email'>, balances: UserBalances): UserSummary {
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    balance: formatCents(balances.balanceCents),
-    availableBalance: formatCents(balances.availableCents),
   };
 }
 
@@ -211,21 +201,63 @@ export async function getOwnInvestment(db: DbOrTx, userId: string, id: string): 
   return row;
 }
 
-/** The requester's balance and available balance (summaryOf) are the wallet and held accounts': only those are read. */
-const pendingCase = requestAndOwner(investments);
+/**
+ * termProfitCents in SQL, for a statement that writes the profit itself: amount x ROI / 10,000,
+ * half-even, in bigint arithmetic (a product past 2^63 is an error, not a wrong figure; a cents
+ * figure past 2^53 was never exact in JS either).
+ */
+function termProfitCentsSql(amountCents: SQLWrapper, roiBasisPoints: SQLWrapper): SQL<number> {
+  const product = sql`(${amountCents}::bigint * ${roiBasisPoints})`;
+  const quotient = sql`(${product} / 10000)`;
+  const twiceRemainder = sql`(${product} % 10000 * 2)`;
+  return sql<number>`(${quotient} + case when ${twiceRemainder} > 10000 or (${twiceRemainder} = 10000 and ${quotient} % 2 = 1) then 1 else 0 end)`;
+}
+
+/**
+ * A pending investment as the queue shows it (investmentView with its requester's summary:
+ * investmentViewSchema's keys in order), written whole by the page's statement. Its cases are
+ * Pending: the profit is the one recorded, else the term's (investmentView's Rejected branch does
+ * not arise). The requester's figures come from their wallet and held accounts only.
+ */
+const queueProfit = sql`coalesce(${investments.profitCents}, ${termProfitCentsSql(investments.amountCents, investments.roiBasisPoints)})`;
 const pendingInvestments = pendingQueue('pending_investments', investments, investments.createdAt, {
-  ...pendingCase.fields,
-  accountBalances: accountBalancesByKind(investments.userId, ['wallet', 'held']),
+  view: jsonObject(
+    [
+      ['_id', jsonValue(investments.id)],
+      ['investmentId', jsonValue(investments.investmentId)],
+      ['plan', jsonValue(investments.planName)],
+      ['planId', jsonValue(investments.planId)],
+      ['roiPercent', jsonHundredths(investments.roiBasisPoints)],
+      ['durationSeconds', jsonValue(investments.durationSeconds)],
+      ['amount', jsonCents(investments.amountCents)],
+      ['status', jsonValue(investments.status)],
+      ['startDate', jsonIso(investments.startDate)],
+      ['endDate', jsonIso(investments.endDate)],
+      ['maturityAmount', jsonCents(queueProfit)],
+      ['expectedPayout', jsonCents(sql`(${investments.amountCents} + ${queueProfit})`)],
+      ['kind', jsonValue(investments.kind)],
+      ['upgradeFrom', jsonValue(investments.upgradeFromId)],
+      ['upgradedTo', jsonValue(investments.upgradedToId)],
+      ['topUp', jsonCents(investments.topUpCents)],
+      ['endReason', jsonValue(investments.endReason)],
+      ['createdAt', jsonIso(investments.createdAt)],
+      ['endedAt', jsonIso(investments.endedAt)],
+      [
+        'user',
+        walletFigures(investments.userId, (cents) =>
+          jsonObject([...ownerJsonEntries, ['balance', jsonCents(cents.balance)], ['availableBalance', jsonCents(cents.available)]]),
+        ),
+      ],
+    ],
+    { open: true },
+  ) as SQL<string | null>,
 });
 
-/** Staff queue, oldest first, with each requester's name, email and balances (read in the same statement: one query a page, not one per case). */
-export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<{ pendingInvestments: InvestmentView[]; nextCursor: string | null }> {
+/**
+ * GET /api/invest/adminPendingInvestment: oldest first, each with its requester's name, email and
+ * balances, as the JSON text of the page (the route sends it as it is): one statement a page.
+ */
+export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<string> {
   const { rows, nextCursor } = await pendingInvestments(db, query);
-  return {
-    pendingInvestments: rows.map((row) => {
-      const { request, user } = pendingCase.decode(row);
-      return investmentView(request, summaryOf(user, balancesFromAccounts(row.accountBalances ?? {})));
-    }),
-    nextCursor,
-  };
+  return queuePageText('pendingInvestments', caseListText(rows), nextCursor);
 }

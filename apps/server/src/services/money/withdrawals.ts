@@ -17,7 +17,7 @@ import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
-import { caseListText, ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
+import { caseListText, ownerJsonText, pendingQueue, queuePageText, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -234,7 +234,7 @@ export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQue
       `,"needsTwoApprovers":${row.amountCents > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}`
     );
   });
-  return `{"withdrawals":${cases},"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
+  return queuePageText('withdrawals', cases, nextCursor);
 }
 
 /** One withdrawal: its owner or staff; others get 404. */

@@ -2,7 +2,6 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { isStaff, type StaffQueueQuery } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
-import { jsonRow, type JsonRow } from '../../db/json-row';
 import { jsonObject, jsonValue } from '../../db/json-text';
 import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -17,7 +16,6 @@ import type { SessionUser } from '../auth/sessions';
 
 /** What staff see of a request's owner. */
 const ownerColumns = { id: users.id, name: users.name, email: users.email };
-const ownerJson = jsonRow(users, ['id', 'name', 'email']);
 
 /**
  * A table of requests staff decide: its id, owner and status columns. (`from` takes it as a
@@ -32,24 +30,33 @@ type FieldValue<F> = F extends SQL<infer V> ? V : F extends PgColumn ? (F['_']['
 /** A row of a queue's page as read: the fields' values, and the request's position (cursor). */
 type QueueRow<Fields> = { [K in keyof Fields]: FieldValue<Fields[K]> } & { queueAt: string; queueId: string };
 
-/** A queue's field: the request's owner as JSON text, as the queues show them (personSchema's keys in order). */
-export const ownerJsonText = jsonObject([
+/** The request's owner as the queues show them, as `jsonObject` entries (personSchema's keys in order), for a queue that adds its own. */
+export const ownerJsonEntries = [
   ['_id', jsonValue(users.id)],
   ['name', jsonValue(users.name)],
   ['email', jsonValue(users.email)],
-]);
+] as const;
+
+/** A queue's field: the request's owner as JSON text (`ownerJsonEntries`). */
+export const ownerJsonText = jsonObject(ownerJsonEntries);
 
 /**
  * A page's cases as a JSON array's text: each case's text as its statement wrote it (left open,
- * `jsonObject`'s `open`), then the keys `rest` appends for it, closed. A case's text is null only
- * for an instant outside the years 1-9999: the error a Date writing it would raise.
+ * `jsonObject`'s `open`), then the keys `rest` appends for it (none without `rest`), closed. A
+ * case's text is null only for an instant outside the years 1-9999: the error a Date writing it
+ * would raise.
  */
-export function caseListText<Row extends { view: string | null }>(rows: readonly Row[], rest: (row: Row) => string): string {
+export function caseListText<Row extends { view: string | null }>(rows: readonly Row[], rest?: (row: Row) => string): string {
   const cases = rows.map((row) => {
     if (row.view === null) throw new RangeError('Invalid time value');
-    return `${row.view}${rest(row)}}`;
+    return `${row.view}${rest ? rest(row) : ''}}`;
   });
   return `[${cases.join(',')}]`;
+}
+
+/** A queue's page as JSON text: the cases' list (`caseListText`) under `key`, then the next page's cursor. */
+export function queuePageText(key: string, cases: string, nextCursor: string | null): string {
+  return `{${JSON.stringify(key)}:${cases},"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
 }
 
 /**
@@ -78,18 +85,6 @@ export function pendingQueue<T extends RequestTable, Fields extends Record<strin
     const cursor = decodeKeyset(query.cursor);
     const read = (await statementFor(cursor, query.limit)(db).execute({ ...cursor, limit: query.limit + 1 })) as QueueRow<Fields>[];
     return keysetPage(read, query.limit, (row) => ({ at: row.queueAt, id: row.queueId }));
-  };
-}
-
-/**
- * A queue's fields for a case built in JS: the request and its owner as one JSON value each
- * (db/json-row.ts), which the driver parses natively, and their decoding.
- */
-export function requestAndOwner<T extends RequestTable>(table: T) {
-  const request = jsonRow(table as PgTable) as unknown as JsonRow<T['$inferSelect']>;
-  return {
-    fields: { request: request.sql, user: ownerJson.sql },
-    decode: (row: { request: Record<string, unknown>; user: Record<string, unknown> }) => ({ request: request.decode(row.request), user: ownerJson.decode(row.user) }),
   };
 }
 

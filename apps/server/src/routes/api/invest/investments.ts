@@ -13,7 +13,7 @@ import {
   upgradeInvestmentSchema,
 } from '@app/shared';
 import type { App } from '../../../plugins/types';
-import { sendAsBuilt } from '../../../plugins/response-serializer';
+import { sendJsonText } from '../../../plugins/response-serializer';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { withIdempotency } from '../../../services/platform/idempotency';
@@ -60,7 +60,7 @@ export async function investmentRoutes(app: App) {
         response: { 200: pendingInvestmentListSchema },
       },
     },
-    async (request, reply) => sendAsBuilt(reply, await listPendingInvestments(app.deps.db, request.query)),
+    async (request, reply) => sendJsonText(reply, await listPendingInvestments(app.deps.db, request.query)),
   );
 
   app.get(
