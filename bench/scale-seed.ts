@@ -25,7 +25,7 @@ export const FIXTURE_PLAN = `
   union all
   select 'queue-' || i, 'Queue User ' || i, 'Approved', true, 'subscriber', 1,
     ${NOW} - interval '400 days' + i * interval '1 minute', ${NOW} - interval '30 days' + i * interval '1 minute',
-    true, false, true, false, false, false, false, false
+    true, false, true, false, false, true, false, false
   from generate_series(1, ${QUEUE_PAGE}) i
   union all
   select 'kyc-' || i, 'Kyc User ' || i, 'Pending', true, 'subscriber', 0,

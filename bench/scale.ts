@@ -6,9 +6,9 @@
 //
 // 1. Small database: the real server on a fresh database (ADMIN_EMAIL/ADMIN_PASSWORD create
 //    the admin) and the fixture: a user with ~830 history entries, and a full page
-//    (QUEUE_PAGE) of pending deposits, withdrawals and KYC submissions, older than anything
-//    seeded later (the queues list oldest first), so every page shows the same rows on both
-//    databases. Its pages are measured first (autocannon, bench/lib.ts measure).
+//    (QUEUE_PAGE) of pending deposits, withdrawals, investments and KYC submissions, older than
+//    anything seeded later (the queues list oldest first), so every page shows the same rows on
+//    both databases. Its pages are measured first (autocannon, bench/lib.ts measure).
 // 2. Large database: the same, plus USERS users with ledger activity in realistic proportions,
 //    generated set-based by the same SQL, on one connection per core: double-entry journals
 //    through the immutable tables and their triggers (the deferred balance check included),
