@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '@app/shared';
-import { jsonCents, jsonIso, jsonObject, jsonValue } from '../../src/db/json-text';
+import { jsonCents, jsonHundredths, jsonIso, jsonObject, jsonValue } from '../../src/db/json-text';
 import { selectRows } from '../../src/db/rows';
 import { useTestApp } from '../helpers/build-test-app';
 
@@ -15,6 +15,18 @@ describe('JSON text written in SQL', () => {
     for (const cents of [...edges, ...edges.map((value) => -value)]) {
       expect(await one(jsonCents(sql`${String(cents)}::bigint`)), String(cents)).toBe(JSON.stringify(formatCents(cents)));
     }
+  });
+
+  it('writes an integer over 100 as JavaScript writes the quotient (a rate in basis points as a percentage)', async () => {
+    const edges = [1, 5, 10, 50, 99, 100, 101, 110, 333, 1_250, 9_999, 10_000, 123_456_789, 2_147_483_647, 999_999_999_999_999];
+    const values = [0, ...edges, ...edges.map((value) => -value)];
+    const rows = await selectRows<{ value: string; text: string }>(
+      t.database.db,
+      sql`select v::text as value, ${jsonHundredths(sql`v`)} as text from unnest(${`{${values.join(',')}}`}::bigint[] || array(select generate_series(0, 20000)::bigint)) as v`,
+    );
+    expect(rows).toHaveLength(values.length + 20_001);
+    for (const row of rows) expect(row.text, row.value).toBe(JSON.stringify(Number(row.value) / 100));
+    expect(await one(jsonHundredths(sql`null::int`))).toBe('null');
   });
 
   it('writes instants as toISOString does, milliseconds truncated, and null as null', async () => {
