@@ -59,16 +59,36 @@ export function helmetOptions(options: Omit<SecurityOptions, 'appUrl'>): HelmetO
 }
 
 /**
- * Security headers on every response, HSTS only over https, and refusal of cross-site
- * state-changing requests (the session cookie must not be usable from another site).
+ * The security headers of a JSON API answer (OWASP REST Security Cheat Sheet). No document is
+ * ever made of one, so the page headers (COOP, Origin-Agent-Cluster, the legacy X- headers) do
+ * nothing there; a policy that allows nothing covers one opened by hand. About 600 bytes fewer
+ * on every API answer, for the server to write and the client to parse.
+ */
+const API_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** The JSON API; its documentation at /api/docs is a page (scripts, styles) and gets the page headers. */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Security headers on every response (pages and assets helmet's, API answers their own),
+ * HSTS only over https, and refusal of cross-site state-changing requests (the session cookie
+ * must not be usable from another site).
  */
 export const securityPlugin = fp(async (app, options: SecurityOptions) => {
   const appHost = originHost(options.appUrl);
-  const securityHeaders = helmetHeaders(helmetOptions(options));
+  const pageHeaders = helmetHeaders(helmetOptions(options));
 
   // Callback style: it never waits, and an async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeaders).header('x-request-id', request.id);
+    reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : pageHeaders).header('x-request-id', request.id);
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

@@ -108,17 +108,16 @@ describe('session cookie, CSRF and security headers', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it('sends the security headers on pages, assets, API answers and errors', async () => {
+  it('sends the page security headers on pages, assets and the API documentation', async () => {
     const responses = {
       page: await t.app.inject({ url: '/dashboard' }),
       asset: await t.app.inject({ url: '/assets/app.js' }),
-      api: await t.app.inject({ url: '/api/countries' }),
-      apiError: await t.app.inject({ url: '/api/users/getUser' }),
-      notFound: await t.app.inject({ url: '/api/nothing-here' }),
-      refused: await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { origin: EVIL }, payload: {} }),
+      apiDocs: await t.app.inject({ url: '/api/docs' }),
     };
     expect(responses.page.statusCode).toBe(200);
     expect(responses.page.headers['content-type']).toMatch(/text\/html/);
+    expect(responses.apiDocs.statusCode).toBe(200);
+    expect(responses.apiDocs.headers['content-type']).toMatch(/text\/html/);
     for (const [name, response] of Object.entries(responses)) {
       const headers = response.headers;
       expect(headers['content-security-policy'], name).toMatch(/default-src 'self'/);
@@ -131,6 +130,33 @@ describe('session cookie, CSRF and security headers', () => {
       expect(headers['cross-origin-opener-policy'], name).toBe('same-origin');
       expect(headers['x-powered-by'], name).toBeUndefined();
       expect(headers['x-request-id'], name).toBeTruthy();
+    }
+  });
+
+  it('sends API answers and errors the API security headers, without the page-only ones', async () => {
+    const responses = {
+      api: await t.app.inject({ url: '/api/countries' }),
+      apiError: await t.app.inject({ url: '/api/users/getUser' }),
+      notFound: await t.app.inject({ url: '/api/nothing-here' }),
+      refused: await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { origin: EVIL }, payload: {} }),
+    };
+    expect(responses.api.statusCode).toBe(200);
+    expect(responses.apiError.statusCode).toBe(401);
+    expect(responses.notFound.statusCode).toBe(404);
+    expect(responses.refused.statusCode).toBe(403);
+    for (const [name, response] of Object.entries(responses)) {
+      const headers = response.headers;
+      // Nothing may load in, or frame, an API answer opened as a document.
+      expect(headers['content-security-policy'], name).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options'], name).toBe('DENY');
+      expect(headers['x-content-type-options'], name).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy'], name).toBe('same-origin');
+      expect(headers['referrer-policy'], name).toBe('no-referrer');
+      expect(headers['x-request-id'], name).toBeTruthy();
+      expect(headers['x-powered-by'], name).toBeUndefined();
+      for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+        expect(headers[pageOnly], `${name} ${pageOnly}`).toBeUndefined();
+      }
     }
   });
 });

@@ -60,7 +60,10 @@ describe('POST /api/users/google/callback', () => {
   it('publishes the client id and lets the page load Google\'s script and button frame', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/auth-options' });
     expect(response.json()).toEqual({ googleClientId: CLIENT_ID });
-    expect(response.headers['content-security-policy']).toContain('https://accounts.google.com/gsi/client');
+    // The page's policy (this test app serves no built web app: any page address answers with it).
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain('https://accounts.google.com/gsi/client');
+    expect(page.headers['content-security-policy']).toMatch(/frame-src[^;]*https:\/\/accounts\.google\.com/);
   });
 
   it('creates a verified account for a new Google identity and signs in; the same identity signs in again', async () => {

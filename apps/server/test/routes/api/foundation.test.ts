@@ -61,9 +61,10 @@ describe('security', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    // /market-rates loads TradingView's widget script, the default chart service; Google's only when configured.
-    expect(response.headers['content-security-policy']).toContain("script-src 'self' https://s3.tradingview.com;");
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    // /market-rates loads TradingView's widget script, the default chart service; Google's only when configured.
+    const page = await t.app.inject({ method: 'GET', url: '/market-rates' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://s3.tradingview.com;");
   });
 
   it('sends HSTS only behind https', async () => {
