@@ -61,7 +61,7 @@ export function helmetOptions(options: Omit<SecurityOptions, 'appUrl'>): HelmetO
 /**
  * The security headers of a JSON API answer (OWASP REST Security Cheat Sheet). No document is
  * ever made of one, so the page headers (COOP, Origin-Agent-Cluster, the legacy X- headers) do
- * nothing there; a policy that allows nothing covers one opened by hand. About 600 bytes fewer
+ * nothing there; a policy that allows nothing covers one opened by hand. About 420 bytes fewer
  * on every API answer, for the server to write and the client to parse.
  */
 const API_SECURITY_HEADERS: Record<string, string> = {
