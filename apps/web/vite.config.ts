@@ -229,6 +229,8 @@ function bootChunks() {
       { name: 'react', test: REACT, priority: 2 },
       { name: 'icons', test: LUCIDE, priority: 2 },
       {
+        // A function name needs a debugName, or every build warns about it.
+        debugName: 'boot',
         name(id: string, ctx: ChunkingContext) {
           if (!boot) {
             boot = closure(BOOT_ROOTS, ctx);
@@ -244,6 +246,7 @@ function bootChunks() {
         priority: 1,
       },
       {
+        debugName: 'store',
         name(id: string, ctx: ChunkingContext) {
           store ??= closure(STORE_ROOTS, ctx);
           return store.has(id) ? 'store' : null;
