@@ -43,3 +43,8 @@ export function jsonObject(entries: ReadonlyArray<readonly [key: string, value: 
   });
   return sql`(${sql.join(parts, sql` || `)}${sql.raw(options.open ? '' : ` || '}'`)})`;
 }
+
+/** A page as JSON text: its list's text (a JSON array) under `key`, then the next page's cursor (null on the last page). */
+export function jsonPageText(key: string, listText: string, nextCursor: string | null): string {
+  return `{${JSON.stringify(key)}:${listText},"nextCursor":${JSON.stringify(nextCursor)}}`;
+}

@@ -77,6 +77,7 @@ export function accountBalancesByKind(userId: SQLWrapper, kinds?: readonly Accou
   return sql<Record<string, string> | null>`(select json_object_agg(${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}::text) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}${ofKinds})`;
 }
 
+/** The accounts of a user's book balance (SPEC "balance"): wallet plus held. */
 const WALLET_KINDS: readonly AccountKind[] = ['wallet', 'held'];
 
 /**
@@ -104,7 +105,7 @@ export function dailyWalletMovesSince(userId: SQLWrapper, since: SQLWrapper) {
     select to_char(${ledgerJournals.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day, sum(${ledgerPostings.amountCents})::text as cents
     from ${ledgerJournals}
     inner join ${ledgerPostings} on ${ledgerPostings.journalId} = ${ledgerJournals.id}
-    inner join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerPostings.accountId} and ${ledgerAccounts.kind} in ('wallet', 'held')
+    inner join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerPostings.accountId} and ${ledgerAccounts.kind} in (${nameLiterals(WALLET_KINDS)})
     where ${ledgerJournals.userId} = ${userId} and ${ledgerJournals.createdAt} >= ${since}
     group by 1) as moves)`;
 }

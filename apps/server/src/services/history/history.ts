@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatCents, type HistoryType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
+import { jsonPageText } from '../../db/json-text';
 import { historyEntries } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { explorerUrl } from '../../chain';
@@ -219,7 +220,7 @@ async function renderedPage(
 type PageRow = Awaited<ReturnType<ReturnType<(typeof pageStatements)[number]>['execute']>>[number];
 
 function renderPage(page: PageRow | undefined, explorerTxUrl: string): string {
-  if (!page?.items) return '{"history":[],"nextCursor":null}';
+  if (!page?.items) return jsonPageText('history', '[]', null);
   const nextCursor = page.more && page.lastAt && page.lastType && page.lastId ? encodeCursor({ at: page.lastAt, type: page.lastType, id: page.lastId }) : null;
   let items = page.items.replaceAll(SEPARATOR, ',');
   if (page.links) {
@@ -231,7 +232,7 @@ function renderPage(page: PageRow | undefined, explorerTxUrl: string): string {
     }
     items = parts.join(',');
   }
-  return `{"history":[${items}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  return jsonPageText('history', `[${items}]`, nextCursor);
 }
 
 function csvCell(value: unknown): string {

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { jsonCents, jsonHundredths, jsonIso, jsonObject, jsonValue } from '../../db/json-text';
+import { jsonCents, jsonHundredths, jsonIso, jsonObject, jsonPageText, jsonValue } from '../../db/json-text';
 import { investments, type InvestmentRow, type PlanRow } from '../../db/schema';
 import { holdForInvestment } from '../../ledger';
 import { walletFigures } from '../../ledger/balances';
@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newReferralCode } from '../auth/accounts';
 import { requireMoneyAccess } from '../money/gating';
 import { findPlan } from './plans';
-import { caseListText, ownerJsonEntries, pendingQueue, queuePageText } from '../platform/requests';
+import { caseListText, ownerJsonEntries, pendingQueue } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 // ---- Arithmetic (integer cents, basis points; documented in docs/decisions/0008-investments-maturity-upgrades.md) ----
@@ -259,5 +259,5 @@ const pendingInvestments = pendingQueue('pending_investments', investments, inve
  */
 export async function listPendingInvestments(db: DbOrTx, query: StaffQueueQuery): Promise<string> {
   const { rows, nextCursor } = await pendingInvestments(db, query);
-  return queuePageText('pendingInvestments', caseListText(rows), nextCursor);
+  return jsonPageText('pendingInvestments', caseListText(rows), nextCursor);
 }

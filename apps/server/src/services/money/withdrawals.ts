@@ -4,7 +4,7 @@ import { DAY_MS, formatCents, formatUsd, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdraw
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
-import { jsonCents, jsonIso, jsonObject, jsonValue } from '../../db/json-text';
+import { jsonCents, jsonIso, jsonObject, jsonPageText, jsonValue } from '../../db/json-text';
 import { assetCatalog, baseUnitsOfCents, checkPayout, explorerUrl, findAsset, type AssetInfo } from '../../chain';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,7 +17,7 @@ import { evmChainId, networkInfo } from './chain-deposits';
 import { requireMoneyAccess } from './gating';
 import type { Settings } from '@app/shared';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
-import { caseListText, ownerJsonText, pendingQueue, queuePageText, requestForViewer } from '../platform/requests';
+import { caseListText, ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
 
 
@@ -234,7 +234,7 @@ export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQue
       `,"needsTwoApprovers":${row.amountCents > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}`
     );
   });
-  return queuePageText('withdrawals', cases, nextCursor);
+  return jsonPageText('withdrawals', cases, nextCursor);
 }
 
 /** One withdrawal: its owner or staff; others get 404. */

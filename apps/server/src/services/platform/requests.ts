@@ -54,11 +54,6 @@ export function caseListText<Row extends { view: string | null }>(rows: readonly
   return `[${cases.join(',')}]`;
 }
 
-/** A queue's page as JSON text: the cases' list (`caseListText`) under `key`, then the next page's cursor. */
-export function queuePageText(key: string, cases: string, nextCursor: string | null): string {
-  return `{${JSON.stringify(key)}:${cases},"nextCursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
-}
-
 /**
  * A staff queue over a table of requests: its Pending rows, oldest `at` first (ties by id), each
  * read as `fields` (expressions over the request and its owner, `users`, such as the case
