@@ -7,7 +7,8 @@
 // (median), which a busy host disturbs far less than throughput. Round r runs the builds in the order
 // r even: other, this; r odd: this, other, so a load trend on the host favours neither.
 // BENCH_DATABASE_URL (a PostgreSQL server; databases are created on it per round) or embedded;
-// ROUNDS (default 4).
+// ROUNDS (default 4); OTHER_SESSIONS (PostgreSQL): that many other users with a live session each
+// behind the measured ones, a platform's size for the session reads' plans (ADR 0022).
 import path from 'node:path';
 import pg from 'pg';
 import { cpuMicros, measure, ROOT, startApp, startBare } from './lib';
@@ -20,6 +21,7 @@ if (!other) {
   process.exit(2);
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
+const OTHER_SESSIONS = Number(process.env.OTHER_SESSIONS ?? 0);
 const PINNED = [
   'GET /api/health',
   'GET /api/users/getUser (session)',
@@ -47,6 +49,17 @@ async function freshDatabase(name: string): Promise<string | undefined> {
   return url.toString();
 }
 
+/** OTHER_SESSIONS users, each with a live session, then the statistics a plan reads. */
+async function seedOtherSessions(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`insert into users (id, name, email, referral_code)
+    select 'other-' || g, 'Other ' || g, 'other-' || g || '@bench.example.com', 'OTHR' || g from generate_series(1, $1::int) g`, [OTHER_SESSIONS]);
+  await client.query(`insert into sessions (id, user_id, expires_at) select 'other-session-' || g, 'other-' || g, now() + interval '1 day' from generate_series(1, $1::int) g`, [OTHER_SESSIONS]);
+  await client.query('analyze');
+  await client.end();
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -60,7 +73,9 @@ async function main() {
   const cpu: Record<string, Record<string, number[]>> = { other: {}, this: {} };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
-      const app = await startApp({ checkout: build.checkout, databaseUrl: await freshDatabase(`vaultline_builds_${build.name}`) });
+      const databaseUrl = await freshDatabase(`vaultline_builds_${build.name}`);
+      const app = await startApp({ checkout: build.checkout, databaseUrl });
+      if (databaseUrl && OTHER_SESSIONS > 0) await seedOtherSessions(databaseUrl);
       let before = await measureBare();
       for (const scenario of pinned) {
         const request = await scenario.prepare({ url: app.url });
