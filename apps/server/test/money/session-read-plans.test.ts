@@ -47,7 +47,7 @@ describe('session reads on PostgreSQL', needsPostgres, () => {
         expect((await findSessionWithDashboard(deps, token))?.auth.user.id).toBe(user.id);
       }
       // Five custom plans, then the generic one kept for the three runs after.
-      expect(await preparedPlans(database)).toEqual(SESSION_READS.map((name) => ({ name, generic: 3, custom: 5 })));
+      expect(await preparedPlans(database)).toEqual(SESSION_READS.map((name) => ({ name: `${name}_one`, generic: 3, custom: 5 })));
     } finally {
       await database.close();
     }
