@@ -14,7 +14,6 @@ import { needsPostgres, openTestDatabase } from '../helpers/build-test-app';
  * batch's array of ids in view, PostgreSQL planned a read of one session each time (0.15-0.19 ms
  * of planning against 0.03-0.06 ms of execution on 101,000 users) and a batch of two to about ten.
  */
-
 /** A test database on one connection (pg_prepared_statements is per connection) with 2,000 other live sessions, analyzed. */
 async function databaseOfManySessions() {
   const database = await openTestDatabase({ postgres: true, poolSize: 1 });
@@ -33,6 +32,16 @@ function preparedPlans(database: Awaited<ReturnType<typeof openTestDatabase>>) {
   );
 }
 
+/** Every route's read of a session (`SESSION_READS`, in that order), each answering the session's user id. */
+function readsOf(deps: Awaited<ReturnType<typeof databaseOfManySessions>>['deps']) {
+  return [
+    async (token: string) => (await findSession(deps.db, token))?.user.id,
+    async (token: string) => (await findSessionWithBalances(deps, token))?.auth.user.id,
+    async (token: string) => (await findSessionWithHistoryState(deps, token))?.auth.user.id,
+    async (token: string) => (await findSessionWithDashboard(deps, token))?.auth.user.id,
+  ];
+}
+
 const SESSION_READS = ['sessions_by_id', 'sessions_with_balances_by_id', 'sessions_with_daily_moves_by_id', 'sessions_with_history_version_by_id'];
 
 describe('session reads on PostgreSQL', needsPostgres, () => {
@@ -41,10 +50,7 @@ describe('session reads on PostgreSQL', needsPostgres, () => {
     try {
       const { token } = await createSession(database.db, user.id);
       for (let run = 0; run < 8; run += 1) {
-        expect((await findSession(database.db, token))?.user.id).toBe(user.id);
-        expect((await findSessionWithBalances(deps, token))?.auth.user.id).toBe(user.id);
-        expect((await findSessionWithHistoryState(deps, token))?.auth.user.id).toBe(user.id);
-        expect((await findSessionWithDashboard(deps, token))?.auth.user.id).toBe(user.id);
+        for (const read of readsOf(deps)) expect(await read(token)).toBe(user.id);
       }
       // Five custom plans, then the generic one kept for the three runs after.
       expect(await preparedPlans(database)).toEqual(SESSION_READS.map((name) => ({ name: `${name}_one`, generic: 3, custom: 5 })));
@@ -59,14 +65,7 @@ describe('session reads on PostgreSQL', needsPostgres, () => {
       const tokens = await Promise.all([1, 2, 3].map(async () => (await createSession(database.db, user.id)).token));
       // Asked in one turn of the event loop, the three go in one statement.
       for (let run = 0; run < 8; run += 1) {
-        for (const read of [
-          async (token: string) => (await findSession(database.db, token))?.user.id,
-          async (token: string) => (await findSessionWithBalances(deps, token))?.auth.user.id,
-          async (token: string) => (await findSessionWithHistoryState(deps, token))?.auth.user.id,
-          async (token: string) => (await findSessionWithDashboard(deps, token))?.auth.user.id,
-        ]) {
-          expect(await Promise.all(tokens.map(read))).toEqual([user.id, user.id, user.id]);
-        }
+        for (const read of readsOf(deps)) expect(await Promise.all(tokens.map(read))).toEqual([user.id, user.id, user.id]);
       }
       // Planned again on every run, a batch of three cost PostgreSQL 0.24 ms of planning against 0.16 of execution on 100,000 sessions.
       expect(await preparedPlans(database)).toEqual(SESSION_READS.map((name) => ({ name, generic: 3, custom: 5 })));
