@@ -22,6 +22,7 @@ if (typeof requestQueue.prototype.addBody !== 'function') {
   throw new Error('autocannon has no PipelinedRequestsQueue.addBody any more: bench/lib.ts drops response bodies through it');
 }
 requestQueue.prototype.addBody = () => undefined;
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
