@@ -20,8 +20,6 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/web',
-      // The load generator's own checks (bench/lib.ts changes how autocannon keeps bodies).
-      { test: { name: 'bench', root: './bench', include: ['*.test.ts'] } },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
     ],

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,21 +7,6 @@ import autocannon from 'autocannon';
 import { childServerEnv, freePort } from '../apps/server/test/proof/proc';
 
 export { freePort };
-
-/**
- * autocannon appends every response body to a string, for its expectBody, verifyBody and
- * onResponse options, which no scenario uses. A gzip history page of 100 items is 5.6 KB of
- * binary decoded as UTF-8 there: the load generator spent 118-169 µs on each such answer, more
- * than the server did, so its own core set the gzip pages' figures (ADR 0023). Bodies are
- * dropped as they arrive instead; bench/lib.test.ts fails when autocannon no longer passes them
- * through this method.
- */
-const requestQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: Record<string, unknown> };
-if (typeof requestQueue.prototype.addBody !== 'function') {
-  throw new Error('autocannon has no PipelinedRequestsQueue.addBody any more: bench/lib.ts drops response bodies through it');
-}
-requestQueue.prototype.addBody = () => undefined;
-
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
