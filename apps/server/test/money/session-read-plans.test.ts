@@ -8,12 +8,6 @@ import { findSessionWithHistoryState } from '../../src/services/history/page-cac
 import { findSessionWithDashboard } from '../../src/services/money/dashboard';
 import { needsPostgres, openTestDatabase } from '../helpers/build-test-app';
 
-/**
- * Every signed-in request reads its session, alone at a quiet hour or batched with concurrent
- * requests' under load (db/batched-read.ts). Neither may be planned again on every run: with the
- * batch's array of ids in view, PostgreSQL planned a read of one session each time (0.15-0.19 ms
- * of planning against 0.03-0.06 ms of execution on 101,000 users) and a batch of two to about ten.
- */
 /** A test database on one connection (pg_prepared_statements is per connection) with 2,000 other live sessions, analyzed. */
 async function databaseOfManySessions() {
   const database = await openTestDatabase({ postgres: true, poolSize: 1 });
@@ -32,7 +26,7 @@ function preparedPlans(database: Awaited<ReturnType<typeof openTestDatabase>>) {
   );
 }
 
-/** Every route's read of a session (`SESSION_READS`, in that order), each answering the session's user id. */
+/** Every route's read of a session (the four statements of `SESSION_READS`), each answering the session's user id. */
 function readsOf(deps: Awaited<ReturnType<typeof databaseOfManySessions>>['deps']) {
   return [
     async (token: string) => (await findSession(deps.db, token))?.user.id,
@@ -42,8 +36,15 @@ function readsOf(deps: Awaited<ReturnType<typeof databaseOfManySessions>>['deps'
   ];
 }
 
+/** The four session reads' statement names, as `preparedPlans` lists them (by name). */
 const SESSION_READS = ['sessions_by_id', 'sessions_with_balances_by_id', 'sessions_with_daily_moves_by_id', 'sessions_with_history_version_by_id'];
 
+/**
+ * Every signed-in request reads its session, alone at a quiet hour or batched with concurrent
+ * requests' under load (db/batched-read.ts). Neither may be planned again on every run: with the
+ * batch's array of ids in view, PostgreSQL planned a read of one session each time (0.15-0.19 ms
+ * of planning against 0.03-0.06 ms of execution on 101,000 users) and a batch of two to about ten.
+ */
 describe('session reads on PostgreSQL', needsPostgres, () => {
   it("keep one plan for a request's own session, on every route's read of it", async () => {
     const { database, user, deps } = await databaseOfManySessions();
