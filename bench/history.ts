@@ -3,9 +3,11 @@
 // source tables as the services write them), first and deep pages of 50 and 100 items, each
 // beside the bare Fastify route measured right before and after it in the same run.
 // On PostgreSQL also with FILLER more history items of 1,000 other users (flatness).
+// With another checkout (built, as for bench/builds.ts), its server reads the same seeded
+// database in the same run, right after this one's: the baseline beside each figure.
 //
-//   node --import tsx bench/history.ts                       (embedded database)
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/history.ts
+//   node --import tsx bench/history.ts [other checkout]      (embedded database)
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/history.ts [other checkout]
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,8 @@ import { ENTRIES, seedUser } from './history-seed';
 import { CONNECTIONS, measure, startApp, startBare } from './lib';
 
 const FILLER = Number(process.env.FILLER ?? 1_000_000);
+const other = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+const builds: Array<{ name: string; checkout?: string }> = [{ name: 'this' }, ...(other ? [{ name: 'other', checkout: other }] : [])];
 
 /** Each page as a browser asks for it (Chromium's accept-encoding), and uncompressed. */
 const ENCODINGS: Array<[name: string, headers: Record<string, string>]> = [
@@ -64,7 +68,12 @@ async function side(name: string, options: { databaseUrl?: string; filler: numbe
   await database.close();
   console.log(`${name}: seeded ${CONNECTIONS} users x ${ENTRIES} items${options.filler ? ` + ${options.filler} filler items` : ''} in ${Math.round((Date.now() - started) / 1000)} s`);
 
-  const app = await startApp({ databaseUrl: options.databaseUrl, env: { DATA_DIR: dataDir } });
+  for (const build of builds) await measureBuild(`${name}${other ? ` ${build.name}` : ''}`, tokens, { ...options, dataDir, checkout: build.checkout });
+}
+
+/** One build's server on the seeded database: the floor and every page, each beside the bare route. */
+async function measureBuild(name: string, tokens: string[], options: { databaseUrl?: string; dataDir: string; checkout?: string }) {
+  const app = await startApp({ databaseUrl: options.databaseUrl, checkout: options.checkout, env: { DATA_DIR: options.dataDir } });
   const bare = await startBare();
   const headers = tokens.map((token) => ({ authorization: `Bearer ${token}` }));
   // The cursor half-way down (the same depth for every user: their items share instants).
