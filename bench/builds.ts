@@ -9,9 +9,11 @@
 // BENCH_DATABASE_URL (a PostgreSQL server; databases are created on it per round) or embedded;
 // ROUNDS (default 4); OTHER_SESSIONS (PostgreSQL): that many other users with a live session each
 // behind the measured ones, a platform's size for the session reads' plans (ADR 0022).
+// Also each build's start (spawn to /api/ready on its fresh database) and its server's memory
+// (RSS a second after the start, and right after the last scenario's load), as medians.
 import path from 'node:path';
 import pg from 'pg';
-import { cpuMicros, measure, ROOT, startApp, startBare } from './lib';
+import { cpuMicros, measure, ROOT, rssMb, startApp, startBare } from './lib';
 import { proofScenarios } from './proof-scenarios';
 import { scenarios } from './scenarios';
 
@@ -71,27 +73,46 @@ async function main() {
   const measureBare = async () => (await measure({ url: `${bare.url}/bare` })).requestsPerSecond;
   const ratios: Record<string, Record<string, number[]>> = { other: {}, this: {} };
   const cpu: Record<string, Record<string, number[]>> = { other: {}, this: {} };
+  const startAndMemory: Record<string, Record<'startMs' | 'idleMb' | 'afterLoadMb', number[]>> = {
+    other: { startMs: [], idleMb: [], afterLoadMb: [] },
+    this: { startMs: [], idleMb: [], afterLoadMb: [] },
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
       const databaseUrl = await freshDatabase(`vaultline_builds_${build.name}`);
+      const starting = performance.now();
       const app = await startApp({ checkout: build.checkout, databaseUrl });
+      startAndMemory[build.name]!.startMs.push(performance.now() - starting);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      startAndMemory[build.name]!.idleMb.push(rssMb(app.process));
       if (databaseUrl && OTHER_SESSIONS > 0) await seedOtherSessions(databaseUrl);
       let before = await measureBare();
+      let rssAfterLoad = 0;
       for (const scenario of pinned) {
         const request = await scenario.prepare({ url: app.url });
         let cpuBefore = 0;
         const durationSeconds = 5;
         const result = await measure({ url: `${app.url}${request.path}`, headers: request.headers, durationSeconds, afterWarmUp: () => (cpuBefore = cpuMicros(app.process)) });
         (cpu[build.name]![scenario.name] ??= []).push((cpuMicros(app.process) - cpuBefore) / (result.requestsPerSecond * durationSeconds));
+        rssAfterLoad = rssMb(app.process);
         const after = await measureBare();
         (ratios[build.name]![scenario.name] ??= []).push(result.requestsPerSecond / ((before + after) / 2));
         before = after;
       }
+      startAndMemory[build.name]!.afterLoadMb.push(rssAfterLoad);
       await app.stop();
       console.log(`round ${round + 1}, ${build.name}:`, Object.fromEntries(pinned.map((s) => [s.name, ratios[build.name]![s.name]!.at(-1)!.toFixed(2)])));
     }
   }
   await bare.stop();
+  console.table(
+    (['startMs', 'idleMb', 'afterLoadMb'] as const).map((figure) => ({
+      figure: { startMs: 'start to /api/ready, fresh database (ms)', idleMb: 'RSS 1 s after the start (MB)', afterLoadMb: 'RSS right after the last load (MB)' }[figure],
+      other: Math.round(median(startAndMemory.other![figure])),
+      this: Math.round(median(startAndMemory.this![figure])),
+      'this rounds': startAndMemory.this![figure].map(Math.round).join(', '),
+    })),
+  );
   console.table(
     pinned.map((scenario) => {
       const before = median(ratios.other![scenario.name]!);
