@@ -11,13 +11,12 @@
 // behind the measured ones, a platform's size for the session reads' plans (ADR 0022).
 // Also each build's start (spawn to /api/ready on its fresh database) and its server's memory
 // (RSS a second after the start, and right after the last scenario's load), as medians.
-import path from 'node:path';
 import pg from 'pg';
-import { cpuMicros, measure, ROOT, rssMb, startApp, startBare } from './lib';
+import { cpuMicros, measure, ROOT, rssMb, startApp, startBare, otherCheckout } from './lib';
 import { proofScenarios } from './proof-scenarios';
 import { scenarios } from './scenarios';
 
-const other = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+const other = otherCheckout();
 if (!other) {
   console.error('usage: node --import tsx bench/builds.ts <other checkout, built>');
   process.exit(2);

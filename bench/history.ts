@@ -16,10 +16,10 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { ENTRIES, seedUser } from './history-seed';
-import { CONNECTIONS, measure, startApp, startBare } from './lib';
+import { CONNECTIONS, measure, startApp, startBare, otherCheckout } from './lib';
 
 const FILLER = Number(process.env.FILLER ?? 1_000_000);
-const other = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+const other = otherCheckout();
 const builds: Array<{ name: string; checkout?: string }> = [{ name: 'this' }, ...(other ? [{ name: 'other', checkout: other }] : [])];
 
 /** Each page as a browser asks for it (Chromium's accept-encoding), and uncompressed. */

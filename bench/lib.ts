@@ -9,6 +9,11 @@ import { childServerEnv, freePort } from '../apps/server/test/proof/proc';
 export { freePort };
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The other checkout a bench compares with this one (its first argument; built there), if given. */
+export function otherCheckout(): string | undefined {
+  return process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+}
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;

@@ -30,7 +30,7 @@ import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { verifyLedger } from '../apps/server/src/ledger/verify';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession } from '../apps/server/src/services/auth/sessions';
-import { CONNECTIONS, measure, startApp, type RunningServer } from './lib';
+import { CONNECTIONS, measure, startApp, type RunningServer, otherCheckout } from './lib';
 import { ADMIN, BASE_URL, DURATION_SECONDS, RUNS, USERS, USER_PASSWORD, loadAverage, seconds, urlFor } from './scale-config';
 import { FIXTURE_PLAN, bulkPlan, seed } from './scale-seed';
 
@@ -45,7 +45,7 @@ interface Page {
 /** Issue 20: each staff queue's default page (50 cases) and the users list at p99 ≤ 100 ms, the user search at ≤ 50 ms. */
 const QUEUE_TARGET_MS = 100;
 const SEARCH_TARGET_MS = 50;
-const other = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+const other = otherCheckout();
 
 interface PageFigure {
   p99Ms: number;

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { LANGUAGES } from '@app/shared';
-import { ROOT, startApp } from './lib';
+import { ROOT, startApp, otherCheckout } from './lib';
 
 const DIST = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
 /** WEB_PAGES=/,/investment-plans (comma-separated) measures a subset while working on one page; empty, none (first load only). */
@@ -86,7 +86,7 @@ function loadAverage(): number {
 
 type Run = Record<'performance' | 'accessibility' | 'best-practices' | keyof typeof METRICS | 'loadBefore' | 'load', number>;
 
-const other = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
+const other = otherCheckout();
 
 /** One Lighthouse run of a page (repeated when Lighthouse fails to record a trace on a busy machine, NO_NAVSTART). */
 async function lighthouseRun(port: number, url: string, report: string): Promise<Run> {
@@ -129,7 +129,7 @@ async function main() {
   const budget = firstLoad(DIST, 'home-page');
   const firstLoadLine = `first load of /: ${budget.jsKb} KB JS gzip in ${budget.files} files; with the language's messages ${Object.entries(budget.jsKbByLanguage).map(([language, kb]) => `${language} ${kb}`).join(', ')} KB (budget ${LIMITS.jsKb} KB); ${budget.cssKb} KB CSS gzip (budget ${LIMITS.cssKb} KB)`;
   console.log(firstLoadLine);
-  const otherDist = other && path.join(other, 'apps/web/dist');
+  const otherDist = other ? path.join(other, 'apps/web/dist') : undefined;
   if (otherDist) {
     const code = firstLoadCode(otherDist, 'home-page');
     console.log(`first load of / on the other build: ${kb(code.js)} KB JS gzip in ${code.files} files; ${kb(code.css)} KB CSS gzip`);
