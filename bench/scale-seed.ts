@@ -18,6 +18,23 @@ const usd = (cents: string) => `('$' || to_char((${cents}) / 100, 'FM999,999,999
 const PLAN_COLUMNS = `key, name, kyc_status, is_verified, role, rounds, created_at, recent_at, pending_deposit, rejected_deposit,
   pending_withdrawal, rejected_withdrawal, active_investment, pending_investment, adjustment, kyc_rejected_before`;
 
+/**
+ * The bulk users' numbers the staff searches of bench/scale.ts find ("Scale User 4242" finds
+ * 4242 and 42420-42429, "u77777@" finds 77777). They are seeded with the fixture, on both
+ * databases, so each search answers the same rows on the small one as on the large one; the
+ * bulk skips them.
+ */
+const SEARCHED_NUMBERS = [4242, ...Array.from({ length: 10 }, (_, digit) => 42420 + digit), 77777];
+
+/** A bulk user's plan row: `n` numbers the user, from `source`. */
+const bulkUsers = (source: string) => `
+  select 'u' || n, 'Scale User ' || n,
+    case when n % 100 < 70 then 'Approved' when n % 100 = 70 then 'Pending' when n % 100 < 75 then 'Rejected' else 'Not Submitted' end,
+    n % 100 < 90, case when n % 1000 = 999 then 'suspended' else 'subscriber' end, case when n % 100 < 70 then 1 else 0 end,
+    ${NOW} - interval '60 days' - n * interval '6 minutes', ${NOW} - (n * 37 % 10080) * interval '1 minute',
+    n % 100 < 2, n % 100 between 2 and 4, n % 100 between 5 and 6, n % 100 = 7, n % 10 = 3, n % 100 = 8, n % 50 = 9, n % 20 = 11
+  from ${source}`;
+
 export const FIXTURE_PLAN = `
   select 'history', 'Hannah History', 'Approved', true, 'subscriber', ${HISTORY_ROUNDS},
     ${NOW} - interval '46 days' - ${HISTORY_ROUNDS} * interval '14 days', ${NOW} - interval '40 days',
@@ -31,32 +48,19 @@ export const FIXTURE_PLAN = `
   select 'kyc-' || i, 'Kyc User ' || i, 'Pending', true, 'subscriber', 0,
     ${NOW} - interval '400 days' + i * interval '1 minute', ${NOW} - interval '30 days' + i * interval '1 minute',
     false, false, false, false, false, false, false, i % 5 = 0
-  from generate_series(1, ${QUEUE_PAGE}) i`;
+  from generate_series(1, ${QUEUE_PAGE}) i
+  union all ${bulkUsers(`unnest(array[${SEARCHED_NUMBERS.join(', ')}]) n`)}`;
 
 /**
  * Part `worker` of `workers` of the bulk users (workers seed in parallel): 70% KYC approved
  * and active, 1% KYC pending, 4% rejected, 25% not submitted; 10% not email-verified, 0.1%
  * suspended. Of the active users: 2% with a deposit waiting, 2% with a withdrawal waiting,
  * 10% with a running investment, 1% with an investment waiting. Open requests are from the
- * last seven days.
+ * last seven days. None of the searched numbers' users: the fixture has them.
  */
-export const bulkPlan = (worker: number, workers: number) => `
-  select 'u' || n, 'Scale User ' || n,
-    case when n % 100 < 70 then 'Approved' when n % 100 = 70 then 'Pending' when n % 100 < 75 then 'Rejected' else 'Not Submitted' end,
-    n % 100 < 90, case when n % 1000 = 999 then 'suspended' else 'subscriber' end, case when n % 100 < 70 then 1 else 0 end,
-    ${NOW} - interval '60 days' - n * interval '6 minutes', ${NOW} - (n * 37 % 10080) * interval '1 minute',
-    n % 100 < 2, n % 100 between 2 and 4, n % 100 between 5 and 6, n % 100 = 7, n % 10 = 3, n % 100 = 8, n % 50 = 9, n % 20 = 11
-  from generate_series(1, ${USERS}) n
-  where n % ${workers} = ${worker}`;
+export const bulkPlan = (worker: number, workers: number) =>
+  bulkUsers(`generate_series(1, ${USERS}) n where n % ${workers} = ${worker} and n <> all (array[${SEARCHED_NUMBERS.join(', ')}])`);
 
-/**
- * The seeding statements of one part, in order: the plan's users (with their KYC submissions
- * and sessions), or their money (requests, ledger). Users go in their own short transaction:
- * inserting them moves the user_counts row, which would hold back parallel workers until
- * commit. `adminId` decides the staff steps; every user gets `passwordHash`. Both are inlined
- * as literals: CREATE TABLE AS takes no bind parameters. Journal ids come from the table's
- * sequence, in time order, before the postings need them.
- */
 function seedStatements(planSql: string, part: 'users' | 'money', adminId: string, passwordHash: string): Array<[step: string, sql: string]> {
   const admin = pg.escapeLiteral(adminId);
   const plan: [string, string] = [

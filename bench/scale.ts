@@ -7,8 +7,9 @@
 // 1. Small database: the real server on a fresh database (ADMIN_EMAIL/ADMIN_PASSWORD create
 //    the admin) and the fixture: a user with ~830 history entries, and a full page
 //    (QUEUE_PAGE) of pending deposits, withdrawals, investments and KYC submissions, older than
-//    anything seeded later (the queues list oldest first), so every page shows the same rows on
-//    both databases. Its pages are measured first (autocannon, bench/lib.ts measure).
+//    anything seeded later (the queues list oldest first), and the twelve users the staff
+//    searches find, so every page shows the same rows on both databases. Its pages are
+//    measured first (autocannon, bench/lib.ts measure).
 // 2. Large database: the same, plus USERS users with ledger activity in realistic proportions,
 //    generated set-based by the same SQL, on one connection per core: double-entry journals
 //    through the immutable tables and their triggers (the deferred balance check included),
@@ -159,7 +160,8 @@ async function pagesOf(app: RunningServer, user: Record<string, string>): Promis
     { name: 'pending investments', path: '/api/invest/adminPendingInvestment', as: 'staff', targetMs: QUEUE_TARGET_MS },
     { name: 'KYC queue', path: '/api/users/kyc/pending', as: 'staff', targetMs: QUEUE_TARGET_MS },
     { name: 'users list', path: '/api/users/getUsers', as: 'staff', targetMs: QUEUE_TARGET_MS },
-    // What staff type: part of a name (11 of the bulk users match), or an email up to its @.
+    // What staff type: part of a name (11 users match among 101,002 who share its first two
+    // words), or an email up to its @; the matches are on the small database too.
     { name: 'user search by name', path: `/api/users/getUsers?search=${encodeURIComponent('Scale User 4242')}`, as: 'staff', targetMs: SEARCH_TARGET_MS },
     { name: 'user search by email', path: `/api/users/getUsers?search=${encodeURIComponent('u77777@')}`, as: 'staff', targetMs: SEARCH_TARGET_MS },
   ];
@@ -239,7 +241,7 @@ async function main() {
         ? `; the other build on the same database ${baseline.p99Ms} ms (${baseline.requestsPerSecond} req/s, ${baseline.items} rows${baseline.failed ? `, ${baseline.failed} answers failed` : ''})`
         : '';
       console.log(
-        `scale ${page.name}, ${after.items} rows: p99 small database ${before.p99Ms} ms (${before.requestsPerSecond} req/s), ${size.users} users and ${size.postings} postings ${after.p99Ms} ms (${after.requestsPerSecond} req/s): ratio ${ratio.toFixed(2)}, ${ratio <= 2 ? 'within 2x' : 'NOT within 2x'}${target}${onOtherBuild}`,
+        `scale ${page.name}, ${after.items} rows (small database ${before.items}): p99 small database ${before.p99Ms} ms (${before.requestsPerSecond} req/s), ${size.users} users and ${size.postings} postings ${after.p99Ms} ms (${after.requestsPerSecond} req/s): ratio ${ratio.toFixed(2)}, ${ratio <= 2 ? 'within 2x' : 'NOT within 2x'}${target}${onOtherBuild}`,
       );
     }
     console.log(`scale load average at the end: ${loadAverage()}`);
