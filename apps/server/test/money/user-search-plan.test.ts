@@ -14,13 +14,20 @@ import { needsPostgres, openTestDatabase } from '../helpers/build-test-app';
 describe('the user search plan on PostgreSQL', needsPostgres, () => {
   let database: Database & { url?: string };
   const USERS = 30_000;
+  const COMMON_NAMES = 600;
 
   beforeAll(async () => {
     database = await openTestDatabase({ postgres: true });
     await database.db.execute(sql`insert into users (id, name, email, referral_code, created_at)
       select 'search-' || g, 'Common Name ' || g, 'common-' || g || '@example.com', 'SRCH' || g, now() - make_interval(secs => g)
       from generate_series(1, ${USERS}) g`);
+    // Two common first and last names, and the few users who have both.
+    await database.db.execute(sql`insert into users (id, name, email, referral_code, created_at)
+      select kind || '-' || g, initcap(replace(kind, '-', ' ')) || ' ' || g, kind || '-' || g || '@example.com', upper(kind) || g, now() - make_interval(secs => g)
+      from unnest(array['ada-king', 'grace-lovelace']) kind cross join generate_series(1, ${COMMON_NAMES}) g
+      union all select 'ada-lovelace-' || g, 'Ada Lovelace ' || g, 'ada-lovelace-' || g || '@example.com', 'ADALOVELACE' || g, now() from generate_series(1, 10) g`);
     await database.db.execute(sql`analyze users`);
+    await database.db.execute(sql`analyze user_name_words`);
   }, 120_000);
 
   afterAll(async () => {
@@ -61,6 +68,34 @@ describe('the user search plan on PostgreSQL', needsPostgres, () => {
       const read = await client.query<{ n: string }>(`select pg_stat_get_xact_tuples_returned('user_name_words_word_idx'::regclass) as n`);
       expect(Number(read.rows[0]!.n)).toBeLessThan(1_000);
       await client.query('commit');
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('reads a search of common words from the users both rarest terms share, not a lookup per candidate', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const tuplesRead = async (index: string) =>
+      Number((await client.query<{ n: string }>(`select pg_stat_get_xact_tuples_returned($1::regclass) as n`, [index])).rows[0]!.n);
+    try {
+      await client.query('begin');
+      // "ada" and "lovelace" begin 610 words each; 10 names have both.
+      const { rows } = await client.query<{ id: string }>(`select users_named('Ada Lovelace', '%Ada Lovelace%') as id order by id`);
+      expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 10 }, (_, index) => `ada-lovelace-${index + 1}`).sort());
+      // One candidate per shared user: their names read once each, no user's words looked up.
+      expect(await tuplesRead('users_pkey')).toBe(10);
+      expect(await tuplesRead('user_name_words_user_id_word_pk')).toBe(0);
+      await client.query('commit');
+      await client.query('begin');
+      // "1" begins more than 5,000 words: checked on the shared users alone (their three words at most).
+      const withNumber = await client.query<{ id: string }>(`select users_named('Ada Lovelace 1', '%Ada Lovelace 1%') as id order by id`);
+      expect(withNumber.rows.map((row) => row.id)).toEqual(['ada-lovelace-1', 'ada-lovelace-10']);
+      expect(await tuplesRead('user_name_words_user_id_word_pk')).toBeLessThanOrEqual(10 * 3);
+      await client.query('commit');
+      // One common term and a rare one: the rare one's words, as before.
+      expect((await client.query(`select users_named('King 600', '%King 600%') as id`)).rows.map((row) => row.id)).toEqual(['ada-king-600']);
+      expect((await listUsers(database.db, { search: 'ada lovelace', limit: 50, cursor: undefined })).total).toBe(10);
     } finally {
       await client.end();
     }
