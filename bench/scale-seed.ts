@@ -24,7 +24,7 @@ const PLAN_COLUMNS = `key, name, kyc_status, is_verified, role, rounds, created_
  * databases, so each search answers the same rows on the small one as on the large one; the
  * bulk skips them.
  */
-const SEARCHED_NUMBERS = [4242, ...Array.from({ length: 10 }, (_, digit) => 42420 + digit), 77777];
+const SEARCHED_NUMBERS = `array[${[4242, ...Array.from({ length: 10 }, (_, digit) => 42420 + digit), 77777].join(', ')}]`;
 
 /** A bulk user's plan row: `n` numbers the user, from `source`. */
 const bulkUsers = (source: string) => `
@@ -49,7 +49,7 @@ export const FIXTURE_PLAN = `
     ${NOW} - interval '400 days' + i * interval '1 minute', ${NOW} - interval '30 days' + i * interval '1 minute',
     false, false, false, false, false, false, false, i % 5 = 0
   from generate_series(1, ${QUEUE_PAGE}) i
-  union all ${bulkUsers(`unnest(array[${SEARCHED_NUMBERS.join(', ')}]) n`)}`;
+  union all ${bulkUsers(`unnest(${SEARCHED_NUMBERS}) n`)}`;
 
 /**
  * Part `worker` of `workers` of the bulk users (workers seed in parallel): 70% KYC approved
@@ -59,7 +59,7 @@ export const FIXTURE_PLAN = `
  * last seven days. None of the searched numbers' users: the fixture has them.
  */
 export const bulkPlan = (worker: number, workers: number) =>
-  bulkUsers(`generate_series(1, ${USERS}) n where n % ${workers} = ${worker} and n <> all (array[${SEARCHED_NUMBERS.join(', ')}])`);
+  bulkUsers(`generate_series(1, ${USERS}) n where n % ${workers} = ${worker} and n <> all (${SEARCHED_NUMBERS})`);
 
 function seedStatements(planSql: string, part: 'users' | 'money', adminId: string, passwordHash: string): Array<[step: string, sql: string]> {
   const admin = pg.escapeLiteral(adminId);
