@@ -44,7 +44,11 @@ export function jsonObject(entries: ReadonlyArray<readonly [key: string, value: 
   return sql`(${sql.join(parts, sql` || `)}${sql.raw(options.open ? '' : ` || '}'`)})`;
 }
 
-/** A page as JSON text: its list's text (a JSON array) under `key`, then the next page's cursor (null on the last page). */
-export function jsonPageText(key: string, listText: string, nextCursor: string | null): string {
-  return `{${JSON.stringify(key)}:${listText},"nextCursor":${JSON.stringify(nextCursor)}}`;
+/**
+ * A page as JSON text: its list's text (a JSON array) under `key`, then the next page's cursor
+ * (null on the last page), then the keys of `after` in their order.
+ */
+export function jsonPageText(key: string, listText: string, nextCursor: string | null, after: Record<string, unknown> = {}): string {
+  const rest = Object.entries(after).map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`);
+  return `{${JSON.stringify(key)}:${listText},"nextCursor":${JSON.stringify(nextCursor)}${rest.join('')}}`;
 }

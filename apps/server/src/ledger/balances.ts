@@ -80,16 +80,46 @@ export function accountBalancesByKind(userId: SQLWrapper, kinds?: readonly Accou
 /** The accounts of a user's book balance (SPEC "balance"): wallet plus held. */
 const WALLET_KINDS: readonly AccountKind[] = ['wallet', 'held'];
 
+/** A user's figures as bigint cents, each a select expression over their accounts (balancesFromAccounts in SQL). */
+export interface FigureCents {
+  balance: SQL<number>;
+  available: SQL<number>;
+  invested: SQL<number>;
+  totalProfit: SQL<number>;
+  fees: SQL<number>;
+}
+
+/**
+ * A select expression: what `render` writes from the user's figures (bigint cents), reading their
+ * accounts once, only those of `kinds` when given. A user without the accounts has 0 of each, as
+ * in balancesFromAccounts.
+ */
+function figuresOfAccounts<T>(userId: SQLWrapper, render: (cents: FigureCents) => SQL<T>, kinds?: readonly AccountKind[]): SQL<T> {
+  const ofKinds = (summed: readonly AccountKind[]) =>
+    sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}) filter (where ${ledgerAccounts.kind} in (${nameLiterals(summed)})), 0)::bigint`;
+  const cents: FigureCents = {
+    balance: ofKinds(WALLET_KINDS),
+    available: ofKinds(['wallet']),
+    invested: ofKinds(['invested']),
+    totalProfit: sql<number>`(0 - ${ofKinds(['profit_expense'])})`,
+    fees: ofKinds(['fee_income']),
+  };
+  const ofRead = kinds ? sql` and ${ledgerAccounts.kind} in (${nameLiterals(kinds)})` : sql``;
+  return sql<T>`(select ${render(cents)} from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}${ofRead})`;
+}
+
 /**
  * A select expression: what `render` writes from the user's book balance (wallet plus held, SPEC
- * "balance") and available balance (wallet), bigint cents, reading those two accounts once: for
- * a statement that writes the figures itself (a staff queue's JSON text). A user without the
- * accounts has 0 of each, as in balancesFromAccounts.
+ * "balance") and available balance (wallet), reading those two accounts alone: for a statement
+ * that writes the figures itself (a staff queue's JSON text).
  */
-export function walletFigures<T>(userId: SQLWrapper, render: (cents: { balance: SQL<number>; available: SQL<number> }) => SQL<T>): SQL<T> {
-  const balance = sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::bigint`;
-  const available = sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}) filter (where ${ledgerAccounts.kind} = 'wallet'), 0)::bigint`;
-  return sql<T>`(select ${render({ balance, available })} from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.kind} in (${nameLiterals(WALLET_KINDS)}))`;
+export function walletFigures<T>(userId: SQLWrapper, render: (cents: Pick<FigureCents, 'balance' | 'available'>) => SQL<T>): SQL<T> {
+  return figuresOfAccounts(userId, ({ balance, available }) => render({ balance, available }), WALLET_KINDS);
+}
+
+/** The same with all five figures, reading all of the user's accounts (the staff users list's JSON text). */
+export function userFigures<T>(userId: SQLWrapper, render: (cents: FigureCents) => SQL<T>): SQL<T> {
+  return figuresOfAccounts(userId, render);
 }
 
 /** A day's net wallet+held movement: the UTC date (YYYY-MM-DD) and the cents, as text. */

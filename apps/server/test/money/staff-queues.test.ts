@@ -127,8 +127,8 @@ describe('staff queues', () => {
 
 describe('staff queue and list answers', () => {
   // The queues and the users list send their pages without the schema's pass
-  // (plugins/response-serializer.ts sendAsBuilt): each must be what that pass would have
-  // written, byte for byte.
+  // (plugins/response-serializer.ts sendAsBuilt, sendJsonText): each must be what that pass
+  // would have written, byte for byte.
   it.each([
     ['/api/payments/pending-deposit', pendingPaymentListSchema],
     ['/api/withDraw/pending', pendingWithdrawalListSchema],

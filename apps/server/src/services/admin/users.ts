@@ -1,19 +1,21 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type AdminUserView, type Role, type UserListResponse, type MessageAnswer, type StaffQueueQuery } from '@app/shared';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type Role, type MessageAnswer, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { sessions, userCounts, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
-import { accountBalancesByKind, balancesFromAccounts, getUserBalances, moneyFigures, type UserBalances } from '../../ledger/balances';
+import { getUserBalances, userFigures } from '../../ledger/balances';
 import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders, type Keyset } from '../../db/keyset';
-import { jsonRow } from '../../db/json-row';
+import { jsonCents, jsonIso, jsonObject, jsonPageText, jsonValue } from '../../db/json-text';
 import { preparedPerDatabase } from '../../db/prepared';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
 import { assertMayManage } from '../platform/staff';
+import { caseListText } from '../platform/requests';
 import { deletePasskeysOf } from '../auth/passkeys';
 
 /**
@@ -43,53 +45,52 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
-/**
- * What the staff list shows of a user, read as one JSON value: Drizzle mapped the whole row a
- * column at a time (password hash and tokens included, which the list never shows).
- */
-const listedUserJson = jsonRow(users, ['id', 'name', 'email', 'phone', 'country', 'photo', 'role', 'isVerified', 'kycStatus', 'hasFees', 'createdAt', 'lastLoginAt']);
-
-/**
- * A user in the staff list: the fields its schema names, in its order, so the page is sent
- * without the schema's pass (the route's sendAsBuilt).
- */
-function adminUserView(user: ReturnType<typeof listedUserJson.decode>, balances: UserBalances): AdminUserView {
-  const money = moneyFigures(balances);
-  return {
-    _id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    country: user.country,
-    photo: user.photo,
-    role: user.role,
-    isVerified: user.isVerified,
-    kycStatus: user.kycStatus,
-    balance: money.balance,
-    availableBalance: money.availableBalance,
-    investmentBalance: money.investmentBalance,
-    totalMaturityAmount: money.totalMaturityAmount,
-    fees: money.fees,
-    hasFees: user.hasFees,
-    createdAt: user.createdAt.toISOString(),
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-  };
-}
-
 /** users.id with its table's name: a one-table select names columns bare, and the balances' subquery has an id of its own. */
-const qualifiedUserId = sql`${users}.${sql.identifier(users.id.name)}`;
+const qualifiedUserId = sql<string>`${users}.${sql.identifier(users.id.name)}`;
+/** Any column of users with its table's name, for the same reason (the accounts have a created_at too). */
+const ofUser = (column: AnyPgColumn) => sql`${users}.${sql.identifier(column.name)}`;
+
+/**
+ * A user in the staff list as JSON text (left open, for caseListText): the fields its schema
+ * names, in its order, written by the statement with the user's figures (their accounts read
+ * once). The route sends the page as it is, without reading rows into objects and writing them again.
+ */
+const listedUserText = userFigures(qualifiedUserId, (cents) =>
+  jsonObject([
+    ['_id', jsonValue(qualifiedUserId)],
+    ['name', jsonValue(ofUser(users.name))],
+    ['email', jsonValue(ofUser(users.email))],
+    ['phone', jsonValue(ofUser(users.phone))],
+    ['country', jsonValue(ofUser(users.country))],
+    ['photo', jsonValue(ofUser(users.photo))],
+    ['role', jsonValue(ofUser(users.role))],
+    ['isVerified', jsonValue(ofUser(users.isVerified))],
+    ['kycStatus', jsonValue(ofUser(users.kycStatus))],
+    ['balance', jsonCents(cents.balance)],
+    ['availableBalance', jsonCents(cents.available)],
+    ['investmentBalance', jsonCents(cents.invested)],
+    ['totalMaturityAmount', jsonCents(cents.totalProfit)],
+    ['fees', jsonCents(cents.fees)],
+    ['hasFees', jsonValue(ofUser(users.hasFees))],
+    ['createdAt', jsonIso(ofUser(users.createdAt))],
+    ['lastLoginAt', jsonIso(ofUser(users.lastLoginAt))],
+  ], { open: true }),
+) as SQL<string | null>;
 
 type UserCounts = { live: number; verified: number; suspended: number };
-/** A select expression: the SPEC §3 counts (one row, kept by triggers), read once per statement. */
-const userCountsJson = sql<UserCounts | null>`(select json_build_object('live', ${userCounts.live}, 'verified', ${userCounts.verified}, 'suspended', ${userCounts.suspended}) from ${userCounts})`;
+/**
+ * A select expression: the SPEC §3 counts (one row, kept by triggers), read once per statement,
+ * as JSON text: every row carries it, and only the first row's is parsed.
+ */
+const userCountsText = sql<string | null>`(select json_build_object('live', ${userCounts.live}, 'verified', ${userCounts.verified}, 'suspended', ${userCounts.suspended})::text from ${userCounts})`;
 
-/** A page's fields: each user, the cursor's timestamp text, their balances, the search's matches (counted in the page or not) and the counts. */
+/** A page's fields: each user's text, their position (the cursor's timestamp text, the id), the search's matches (counted in the page or not) and the counts. */
 const pageFields = (countInPage: boolean) => ({
-  user: listedUserJson.sql,
+  view: listedUserText,
   at: keysetAt(users.createdAt),
-  accountBalances: accountBalancesByKind(qualifiedUserId),
+  id: qualifiedUserId,
   matching: countInPage ? sql<string | null>`count(*) over ()` : sql<string | null>`null`,
-  counts: userCountsJson,
+  counts: userCountsText,
 });
 const NEWEST_FIRST = [desc(users.createdAt), desc(users.id)];
 
@@ -159,10 +160,10 @@ function readPage(db: DbOrTx, search: Search | undefined, cursor: Keyset | undef
 
 /**
  * GET /api/users/getUsers: newest first in keyset pages (ADR 0019), optionally matching a
- * search by name or email, with the SPEC §3 counts. A page is one statement, each user's
- * balances and the counts read in it.
+ * search by name or email, with the SPEC §3 counts, as the page's JSON text (the route sends it
+ * as it is). A page is one statement, each user's figures and the counts read in it.
  */
-export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: string | undefined }): Promise<UserListResponse> {
+export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: string | undefined }): Promise<string> {
   const text = query.search?.trim();
   const search = text ? { search: text, pattern: `%${escapeLike(text)}%` } : undefined;
   const cursor = decodeKeyset(query.cursor);
@@ -174,17 +175,14 @@ export async function listUsers(db: DbOrTx, query: StaffQueueQuery & { search?: 
     readPage(db, search, cursor, query.limit),
   ]);
   // An empty page has no row to carry the counts.
-  const counts = read.length > 0 ? read[0]!.counts : (await db.select().from(userCounts))[0];
+  const counts: UserCounts | undefined = read[0]?.counts ? (JSON.parse(read[0].counts) as UserCounts) : (await db.select().from(userCounts))[0];
   const all = counts?.live ?? 0;
   const total = countInPage ? Number(read[0]?.matching ?? 0) : matched ? Number(matched.total) : all;
-  const listed = read.map((row) => ({ ...row, user: listedUserJson.decode(row.user) }));
-  const { rows, nextCursor } = keysetPage(listed, query.limit, (row) => ({ at: row.at, id: row.user.id }));
-  return {
-    users: rows.map((row) => adminUserView(row.user, balancesFromAccounts(row.accountBalances ?? {}))),
-    nextCursor,
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.id }));
+  return jsonPageText('users', caseListText(rows), nextCursor, {
     total,
     counts: { all, verified: counts?.verified ?? 0, suspended: counts?.suspended ?? 0 },
-  };
+  });
 }
 
 // ------------------------------------------------------------------ role change

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { emailOutbox, kycSubmissions, sessions, users } from '../../../src/db/schema';
 import { setDocumentStore } from '../../../src/services/kyc/document-storage';
-import { adjustBalance, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
+import { adjustBalance, adjustFees, adjustProfit, creditDeposit, holdForWithdrawal, settleInvestment, holdForInvestment } from '../../../src/ledger';
+import { getUserBalances, moneyFigures } from '../../../src/ledger/balances';
+import { userListResponseSchema } from '@app/shared';
 import { type TestUser, useTestApp } from '../../helpers/build-test-app';
 import { adminHelpers } from '../../helpers/admin-calls';
 
@@ -41,6 +43,30 @@ describe('GET /api/users/getUsers', () => {
 
     const byEmail = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}-TWO@`, headers: admin.headers });
     expect(byEmail.json().users).toHaveLength(1);
+  });
+
+  it("shows each user's five figures as their own account shows them, and zeros for a user without accounts", async () => {
+    // The list writes the figures in its statement (JSON text); the user's own reads format them in JavaScript.
+    const admin = await t.createUser({ role: 'admin' });
+    const marker = `figures${Date.now()}`;
+    const funded = await t.createUser({ name: `Funded ${marker}` });
+    const empty = await t.createUser({ name: `Empty ${marker}` });
+    const userId = funded.user.id;
+    await t.database.db.transaction(async (tx) => {
+      await adjustBalance(tx, { userId, operation: 'add', amountCents: 1_000_07, reason: 'test', actorId: admin.user.id });
+      await holdForWithdrawal(tx, { userId, withdrawalId: `w-${marker}`, amountCents: 250_01 });
+      await holdForInvestment(tx, { userId, investmentId: `i-${marker}`, amountCents: 300_00 });
+      await settleInvestment(tx, { investmentId: `i-${marker}`, actorId: admin.user.id });
+      await adjustProfit(tx, { userId, operation: 'add', amountCents: 12_34, reason: 'test', actorId: admin.user.id });
+      await adjustFees(tx, { userId, operation: 'add', amountCents: 5_06, reason: 'test', actorId: admin.user.id });
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/api/users/getUsers?search=${marker}`, headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const listed = userListResponseSchema.parse(response.json());
+    const own = moneyFigures(await getUserBalances(t.database.db, userId));
+    expect(own).toEqual({ balance: '707.35', availableBalance: '457.34', investmentBalance: '300.00', totalMaturityAmount: '12.34', fees: '5.06' });
+    expect(listed.users.find((user) => user._id === userId)).toMatchObject(own);
+    expect(listed.users.find((user) => user._id === empty.user.id)).toMatchObject({ balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00' });
   });
 
   it('keeps the counts equal to the users table through inserts, verification, suspension and deletion', async () => {

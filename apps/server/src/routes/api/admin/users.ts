@@ -12,7 +12,7 @@ import {
   userListResponseSchema,
 } from '@app/shared';
 import type { App } from '../../../plugins/types';
-import { sendAsBuilt } from '../../../plugins/response-serializer';
+import { sendJsonText } from '../../../plugins/response-serializer';
 import { rateLimitRedis } from '../../../plugins/rate-limit-store';
 import { currentUser, requireStaff } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
@@ -50,7 +50,7 @@ export async function adminUsersRoutes(app: App) {
       preHandler: requireStaff,
       schema: { tags, summary: 'Staff: list users (search by name or email, paging, counts)', querystring: userListQuerySchema, response: { 200: userListResponseSchema } },
     },
-    async (request, reply) => sendAsBuilt(reply, await listUsers(app.deps.db, request.query)),
+    async (request, reply) => sendJsonText(reply, await listUsers(app.deps.db, request.query)),
   );
 
   app.post(
