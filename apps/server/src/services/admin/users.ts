@@ -45,10 +45,12 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
-/** users.id with its table's name: a one-table select names columns bare, and the balances' subquery has an id of its own. */
-const qualifiedUserId = sql<string>`${users}.${sql.identifier(users.id.name)}`;
-/** Any column of users with its table's name, for the same reason (the accounts have a created_at too). */
-const ofUser = (column: AnyPgColumn) => sql`${users}.${sql.identifier(column.name)}`;
+/**
+ * A column of users with its table's name: a one-table select names columns bare, and the
+ * balances' subquery reads accounts, which have an id and a created_at of their own.
+ */
+const ofUser = <T = unknown>(column: AnyPgColumn) => sql<T>`${users}.${sql.identifier(column.name)}`;
+const qualifiedUserId = ofUser<string>(users.id);
 
 /**
  * A user in the staff list as JSON text (left open, for caseListText): the fields its schema
