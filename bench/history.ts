@@ -24,7 +24,7 @@ const builds: Array<{ name: string; checkout?: string }> = [{ name: 'this' }, ..
 
 /** Each page as a browser asks for it (Chromium's accept-encoding), and uncompressed. */
 const ENCODINGS: Array<[name: string, headers: Record<string, string>]> = [
-  ['as browsers ask (gzip)', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
+  ['as browsers ask', { 'accept-encoding': 'gzip, deflate, br, zstd' }],
   ['uncompressed', {}],
 ];
 
@@ -43,13 +43,13 @@ async function seedFiller(database: Database): Promise<void> {
 }
 
 /** A response's body as it came over the wire (fetch would decompress it). */
-function asSent(url: string, headers: Record<string, string>): Promise<{ body: Buffer; gzipped: boolean }> {
+function asSent(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ body: Buffer.concat(chunks), gzipped: response.headers['content-encoding'] === 'gzip' }));
+        response.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] ?? '' }));
         response.on('error', reject);
       })
       .on('error', reject);
@@ -103,14 +103,14 @@ async function measureBuild(name: string, tokens: string[], options: { databaseU
       const bareAfter = (await measure({ url: `${bare.url}/bare`, headers: asked })).requestsPerSecond;
       const ratio = result.requestsPerSecond / ((bareBefore + bareAfter) / 2);
       // The page's own bytes (as sent: compressed or not) from the bare server: what sending the page costs here by itself.
-      const { body, gzipped } = await asSent(`${app.url}/api/invest/getTransactionHistory${query}`, { 'accept-encoding': 'identity', ...headers[0], ...asked });
+      const { body, encoding: sentAs } = await asSent(`${app.url}/api/invest/getTransactionHistory${query}`, { 'accept-encoding': 'identity', ...headers[0], ...asked });
       const key = `${page}-${encoding}`.replace(/[^a-z0-9]+/gi, '-');
-      await fetch(`${bare.url}/bodies/${key}?gzipped=${gzipped ? 1 : 0}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
+      await fetch(`${bare.url}/bodies/${key}?encoding=${sentAs}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
       const size = body.length;
       // With the page's own requests (one autocannon instance per user), so only the server differs.
       const sameBytes = (await measure({ url: `${bare.url}/bodies/${key}`, headers: asUsers })).requestsPerSecond;
       console.log(
-        `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s); ${(result.requestsPerSecond / sameBytes).toFixed(2)} of the bare route sending the page's ${size} bytes (${sameBytes} req/s, ${(sameBytes / ((bareBefore + bareAfter) / 2)).toFixed(2)} of the bare route); non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
+        `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s); ${(result.requestsPerSecond / sameBytes).toFixed(2)} of the bare route sending the page's ${size} bytes${sentAs ? ` (${sentAs})` : ''} (${sameBytes} req/s, ${(sameBytes / ((bareBefore + bareAfter) / 2)).toFixed(2)} of the bare route); non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,
       );
       bareBefore = bareAfter;
     }

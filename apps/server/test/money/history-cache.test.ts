@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../../src/db/client';
@@ -135,8 +135,8 @@ describe('history pages on two instances', () => {
   });
 });
 
-/** A client that accepts gzip gets the page compressed, once per history version (ADR 0023). */
-describe('history pages compressed for clients that accept gzip', () => {
+/** A client that accepts brotli or gzip gets the page compressed, once per history version (ADR 0023). */
+describe('history pages compressed for clients that accept brotli or gzip', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -150,7 +150,7 @@ describe('history pages compressed for clients that accept gzip', () => {
   const add = (user: TestUser, cents: number) =>
     t.database.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: cents, reason: `Goodwill ${cents}`, actorId: null }));
 
-  it('sends the same JSON gzip-compressed when asked, as it is otherwise, and says that it varies', async () => {
+  it('sends the same JSON brotli-compressed to a browser (gzip to a client without brotli), and says that it varies', async () => {
     const user = await t.createUser();
     for (let cents = 100; cents < 120; cents += 1) await add(user, cents);
     const plain = await read(user);
@@ -159,30 +159,39 @@ describe('history pages compressed for clients that accept gzip', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
     const cache = historyPageCache(t.database.db);
-    const compressed = await read(user, 'gzip, deflate, br, zstd');
-    expect(compressed.statusCode).toBe(200);
-    expect(compressed.headers['content-encoding']).toBe('gzip');
-    expect(compressed.headers.vary).toBe('Cookie, Authorization, Accept-Encoding');
-    expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(gunzipSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
-    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    // Compressed once: read again at the same version, from memory.
+    const asBrowsersAsk = await read(user, 'gzip, deflate, br, zstd');
+    expect(asBrowsersAsk.statusCode).toBe(200);
+    expect(asBrowsersAsk.headers['content-encoding']).toBe('br');
+    expect(asBrowsersAsk.headers.vary).toBe('Cookie, Authorization, Accept-Encoding');
+    expect(asBrowsersAsk.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(brotliDecompressSync(asBrowsersAsk.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const gzipped = await read(user, 'gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(asBrowsersAsk.rawPayload.length).toBeLessThan(gzipped.rawPayload.length);
+    // A client's own preference wins over the server's.
+    expect((await read(user, 'br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
+
+    // Compressed once per coding: read again at the same version, from memory.
     const kept = cache.size.bytes;
-    expect((await read(user, 'gzip')).rawPayload.equals(compressed.rawPayload)).toBe(true);
+    expect((await read(user, 'br')).rawPayload.equals(asBrowsersAsk.rawPayload)).toBe(true);
+    expect((await read(user, 'gzip')).rawPayload.equals(gzipped.rawPayload)).toBe(true);
     expect(cache.size.bytes).toBe(kept);
 
-    // A new version: the compressed page moves with it.
+    // A new version: the compressed pages move with it.
     await add(user, 999);
-    const after = await read(user, 'gzip');
-    expect(JSON.parse(gunzipSync(after.rawPayload).toString()).history[0].amount).toBe('9.99');
+    expect(JSON.parse(brotliDecompressSync((await read(user, 'br')).rawPayload).toString()).history[0].amount).toBe('9.99');
+    expect(JSON.parse(gunzipSync((await read(user, 'gzip')).rawPayload).toString()).history[0].amount).toBe('9.99');
   });
 
-  it('sends the JSON as it is to a client that refuses gzip, and a small page uncompressed', async () => {
+  it('sends the JSON as it is to a client that refuses compression, and a small page uncompressed', async () => {
     const user = await t.createUser();
-    expect((await read(user, 'gzip')).headers['content-encoding']).toBeUndefined();
+    expect((await read(user, 'br')).headers['content-encoding']).toBeUndefined();
     expect((await read(user, 'gzip')).json()).toEqual({ history: [], nextCursor: null });
     for (let cents = 100; cents < 120; cents += 1) await add(user, cents);
-    for (const refusing of ['gzip;q=0', 'identity', 'br']) {
+    for (const refusing of ['gzip;q=0', 'br;q=0, gzip;q=0', 'identity', 'deflate, zstd']) {
       const response = await read(user, refusing);
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.json().history).toHaveLength(20);

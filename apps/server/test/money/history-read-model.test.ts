@@ -162,7 +162,7 @@ async function expectSameHistory(userId: string, query: { type?: HistoryType; st
   for (let pages = 0; pages < 100; pages += 1) {
     const expected = await oracleHistory(t.database.db, explorerTxUrl, { userId, ...query, cursor: oldCursor });
     const state = signedIn ? (await findSessionWithHistoryState(t.app.deps, signedIn.token))!.data : undefined;
-    const actual = JSON.parse((await transactionHistoryPage(t.app.deps, { userId, ...query, cursor: newCursor }, state, false)).body.toString()) as typeof expected;
+    const actual = JSON.parse((await transactionHistoryPage(t.app.deps, { userId, ...query, cursor: newCursor }, state, null)).body.toString()) as typeof expected;
     // Byte for byte, key order included.
     expect(JSON.stringify(actual.history)).toBe(JSON.stringify(expected.history));
     expect(actual.nextCursor === null).toBe(expected.nextCursor === null);

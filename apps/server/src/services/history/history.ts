@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatCents, type HistoryType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
@@ -13,6 +13,7 @@ import { settingFrom, storedSetting } from '../platform/settings';
 import { historyPageCache, historyVersionOf, type HistoryPageCache, type HistoryState } from './page-cache';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
  * The transaction history (SPEC §3 history item): deposits, withdrawals, staff adjustments and
@@ -164,39 +165,55 @@ export async function historyRows(db: DbOrTx, query: HistoryQuery): Promise<{ ro
   return { rows, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, type: last.type, id: last.sortId }) : null };
 }
 
+/** The content codings a history page can be sent in, the client's pick negotiated by the route. */
+export type HistoryEncoding = 'br' | 'gzip';
+
 /** A page's place in the cache: its query, the explorer setting its links were made with, and its encoding. */
-function pageKey(query: HistoryQuery, explorerTxUrl: string, gzipped: boolean): string {
-  return JSON.stringify([query.type ?? null, query.status ?? null, query.cursor ?? null, query.limit, explorerTxUrl, gzipped]);
+function pageKey(query: HistoryQuery, explorerTxUrl: string, encoding: HistoryEncoding | null): string {
+  return JSON.stringify([query.type ?? null, query.status ?? null, query.cursor ?? null, query.limit, explorerTxUrl, encoding]);
 }
 
-/** Pages smaller than this are sent as they are: gzip's framing would outweigh what it saves. */
-const GZIP_FROM_BYTES = 1024;
+/** Pages smaller than this are sent as they are: compression's framing would outweigh what it saves. */
+const COMPRESS_FROM_BYTES = 1024;
 
-/** A page's body as sent: JSON (UTF-8 bytes), or those bytes gzip-compressed. */
+/**
+ * Brotli's quality for a page: on a page of 100 items, 5 takes about what gzip takes (0.4 ms) for
+ * 11 % fewer bytes; 10 gives 20 % fewer for 10 ms, on the first read after every change (ADR 0023).
+ */
+const BROTLI_QUALITY = 5;
+
+function compress(json: Buffer, encoding: HistoryEncoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(json);
+  return brotliAsync(json, {
+    params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length },
+  });
+}
+
+/** A page's body as sent: JSON (UTF-8 bytes), or those bytes compressed in `encoding`. */
 export interface HistoryBody {
   body: Buffer;
-  gzipped: boolean;
+  encoding: HistoryEncoding | null;
 }
 
 /**
  * GET /api/invest/getTransactionHistory as JSON: `{ history, nextCursor }` with the stored
  * items, and block-explorer links added to the deposits and payouts that carry a transaction
- * hash (the explorer setting read in the page's statement); gzip-compressed for a client that
- * accepts it, once the page is worth it. With the state the request read with its session (ADR
- * 0023), a page rendered (and compressed) at that history version is answered from memory; a
- * page read from the database is kept under the version its own statement saw.
+ * hash (the explorer setting read in the page's statement); compressed in the coding the client
+ * accepts (brotli, else gzip), once the page is worth it. With the state the request read with
+ * its session (ADR 0023), a page rendered (and compressed) at that history version is answered
+ * from memory; a page read from the database is kept under the version its own statement saw.
  */
-export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined, acceptsGzip: boolean): Promise<HistoryBody> {
+export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined, accepted: HistoryEncoding | null): Promise<HistoryBody> {
   const cache = historyPageCache(deps.db);
-  if (known && acceptsGzip) {
-    const compressed = cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, true));
-    if (compressed) return { body: compressed, gzipped: true };
+  if (known && accepted) {
+    const compressed = cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, accepted));
+    if (compressed) return { body: compressed, encoding: accepted };
   }
   const { json, version, explorerTxUrl } = await renderedPage(deps, cache, query, known);
-  if (!acceptsGzip || json.length < GZIP_FROM_BYTES) return { body: json, gzipped: false };
-  const compressed = await gzipAsync(json);
-  if (version !== undefined) cache.set(query.userId, version, pageKey(query, explorerTxUrl, true), compressed);
-  return { body: compressed, gzipped: true };
+  if (!accepted || json.length < COMPRESS_FROM_BYTES) return { body: json, encoding: null };
+  const compressed = await compress(json, accepted);
+  if (version !== undefined) cache.set(query.userId, version, pageKey(query, explorerTxUrl, accepted), compressed);
+  return { body: compressed, encoding: accepted };
 }
 
 /** The page's JSON, from memory at the known version or read, rendered and kept; with the version and setting it was made at. */
@@ -206,14 +223,14 @@ async function renderedPage(
   query: HistoryQuery,
   known: HistoryState | undefined,
 ): Promise<{ json: Buffer; version?: string; explorerTxUrl: string }> {
-  const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, false));
+  const cached = known && cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, null));
   if (cached) return { json: cached, version: known.version, explorerTxUrl: known.explorerTxUrl };
   const { statement, params } = statementFor(pageStatements, deps.db, query);
   const [page] = await statement.execute(params);
   const explorerTxUrl = settingFrom('explorerTxUrl', page?.explorerTxUrl);
   const json = Buffer.from(renderPage(page, explorerTxUrl));
   if (!page) return { json, explorerTxUrl };
-  cache.set(query.userId, page.version, pageKey(query, explorerTxUrl, false), json);
+  cache.set(query.userId, page.version, pageKey(query, explorerTxUrl, null), json);
   return { json, version: page.version, explorerTxUrl };
 }
 

@@ -2,11 +2,13 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
 import { currentUser, sessionWith } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
-import { historyCsv, transactionHistoryPage } from '../../../services/history/history';
+import { historyCsv, transactionHistoryPage, type HistoryEncoding } from '../../../services/history/history';
 import { findSessionWithHistoryState } from '../../../services/history/page-cache';
 import { routeOptions } from '../../route-options';
 
 const route = routeOptions('money');
+/** Brotli first where a client accepts both at the same quality: its pages are smaller. */
+const HISTORY_ENCODINGS: HistoryEncoding[] = ['br', 'gzip'];
 
 export async function historyRoutes(app: App) {
   // The history version comes with the session, in one round trip: a page rendered at it is answered from memory (ADR 0023).
@@ -32,11 +34,11 @@ export async function historyRoutes(app: App) {
           .send(csv as never);
       }
       // The items are stored as JSON text (ADR 0019): sent as they are (bytes), not parsed and re-serialized.
-      const acceptsGzip = negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip';
-      const page = await transactionHistoryPage(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request), acceptsGzip);
+      const accepted = negotiate(request.headers['accept-encoding'] ?? '', HISTORY_ENCODINGS) as HistoryEncoding | null;
+      const page = await transactionHistoryPage(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request), accepted);
       // Besides the session's Cookie and Authorization: the body depends on the encoding asked for.
       reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
-      if (page.gzipped) reply.header('content-encoding', 'gzip');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
   );
