@@ -13,8 +13,7 @@
 // (RSS a second after the start, and right after the last scenario's load), as medians.
 import pg from 'pg';
 import { cpuMicros, measure, ROOT, rssMb, startApp, startBare, otherCheckout } from './lib';
-import { proofScenarios } from './proof-scenarios';
-import { scenarios } from './scenarios';
+import { pinnedScenarios as pinned } from './pinned';
 
 const other = otherCheckout();
 if (!other) {
@@ -23,14 +22,6 @@ if (!other) {
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
 const OTHER_SESSIONS = Number(process.env.OTHER_SESSIONS ?? 0);
-const PINNED = [
-  'GET /api/health',
-  'GET /api/users/getUser (session)',
-  'GET /api/invest/plans (public)',
-  'GET /api/money/dashboard (session)',
-  'GET /api/invest/getTransactionHistory (session)',
-];
-const pinned = [...scenarios, ...proofScenarios].filter((scenario) => PINNED.includes(scenario.name));
 const builds = [
   { name: 'other', checkout: other },
   { name: 'this', checkout: ROOT },
