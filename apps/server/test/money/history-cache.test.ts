@@ -198,3 +198,48 @@ describe('history pages compressed for clients that accept brotli or gzip', () =
     }
   });
 });
+
+/** The CSV export is compressed like a page (an export of 50,000 rows is about 7 MB), but not kept. */
+describe('history CSV exports compressed for clients that accept brotli or gzip', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const exportCsv = (user: TestUser, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/invest/getTransactionHistory?format=csv', headers: { ...user.headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+  it('sends the same CSV brotli- or gzip-compressed as asked, as an attachment, and as it is otherwise', async () => {
+    const user = await t.createUser();
+    for (let cents = 100; cents < 140; cents += 1) {
+      await t.database.db.transaction((tx) => adjustBalance(tx, { userId: user.user.id, operation: 'add', amountCents: cents, reason: `Goodwill ${cents}`, actorId: null }));
+    }
+    const plain = await exportCsv(user);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.body.trim().split('\r\n')).toHaveLength(41);
+
+    const cache = historyPageCache(t.database.db);
+    const kept = cache.size.bytes;
+    for (const [asked, encoding, decompress] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await exportCsv(user, asked);
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(compressed.headers['content-disposition']).toBe('attachment; filename="transaction-history.csv"');
+      expect(compressed.headers.vary).toBe('Cookie, Authorization, Accept-Encoding');
+      expect(decompress(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+    expect(cache.size.bytes).toBe(kept);
+    expect((await exportCsv(user, 'identity')).rawPayload.equals(plain.rawPayload)).toBe(true);
+  });
+});

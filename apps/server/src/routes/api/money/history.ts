@@ -2,7 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
 import { currentUser, sessionWith } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
-import { historyCsv, transactionHistoryPage, type HistoryEncoding } from '../../../services/history/history';
+import { historyCsvBody, transactionHistoryPage, type HistoryEncoding } from '../../../services/history/history';
 import { findSessionWithHistoryState } from '../../../services/history/page-cache';
 import { routeOptions } from '../../route-options';
 
@@ -25,19 +25,19 @@ export async function historyRoutes(app: App) {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { type, status, cursor, limit, format } = request.query;
+      const accepted = negotiate(request.headers['accept-encoding'] ?? '', HISTORY_ENCODINGS) as HistoryEncoding | null;
+      // Besides the session's Cookie and Authorization: the body depends on the encoding asked for.
+      reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
       if (format === 'csv') {
-        const csv = await historyCsv(app.deps.db, { userId, type, status });
+        const csv = await historyCsvBody(app.deps.db, { userId, type, status }, accepted);
+        if (csv.encoding) reply.header('content-encoding', csv.encoding);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="transaction-history.csv"')
-          .serializer((payload: unknown) => payload as string)
-          .send(csv as never);
+          .send(csv.body as never);
       }
       // The items are stored as JSON text (ADR 0019): sent as they are (bytes), not parsed and re-serialized.
-      const accepted = negotiate(request.headers['accept-encoding'] ?? '', HISTORY_ENCODINGS) as HistoryEncoding | null;
       const page = await transactionHistoryPage(app.deps, { userId, type, status, cursor, limit }, withHistoryState.data(request), accepted);
-      // Besides the session's Cookie and Authorization: the body depends on the encoding asked for.
-      reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
       if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
