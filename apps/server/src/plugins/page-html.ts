@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE, isLanguage, matchLanguage, type Language } from '@app/shared';
+import type { ContentCoding } from '../lib/content-coding';
 
 /** What a page needs before its first render: its chunks and CSS, and its message namespaces. */
 interface Preloads {
@@ -30,7 +31,7 @@ export const LANGUAGE_COOKIE = 'language';
 
 export interface PageHtml {
   /** The HTML, and gzip and brotli of it. */
-  body: Record<'identity' | 'gzip' | 'br', Buffer>;
+  body: Record<ContentCoding | 'identity', Buffer>;
   etag: string;
 }
 

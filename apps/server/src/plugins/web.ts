@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { negotiate } from '@fastify/accept-negotiator';
+import { acceptedCoding } from '../lib/content-coding';
 import { LANGUAGE_COOKIE, pageHtmlFor, visitorLanguage } from './page-html';
 
 /**
@@ -37,7 +37,7 @@ export const webPlugin = fp(async (app, options: { distDir: string | undefined }
       const page = pageHtml(pathname, visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']));
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').header('etag', page.etag);
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) as 'br' | 'gzip' | null;
+      const encoding = acceptedCoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(page.body[encoding ?? 'identity']);
     }

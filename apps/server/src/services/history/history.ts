@@ -8,6 +8,7 @@ import { historyEntries } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { explorerUrl } from '../../chain';
 import type { AppDeps } from '../../deps';
+import type { ContentCoding } from '../../lib/content-coding';
 import { badRequest } from '../../lib/errors';
 import { settingFrom, storedSetting } from '../platform/settings';
 import { historyPageCache, historyVersionOf, type HistoryPageCache, type HistoryState } from './page-cache';
@@ -165,11 +166,8 @@ export async function historyRows(db: DbOrTx, query: HistoryQuery): Promise<{ ro
   return { rows, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, type: last.type, id: last.sortId }) : null };
 }
 
-/** The content codings a history page can be sent in, the client's pick negotiated by the route. */
-export type HistoryEncoding = 'br' | 'gzip';
-
 /** A page's place in the cache: its query, the explorer setting its links were made with, and its encoding. */
-function pageKey(query: HistoryQuery, explorerTxUrl: string, encoding: HistoryEncoding | null): string {
+function pageKey(query: HistoryQuery, explorerTxUrl: string, encoding: ContentCoding | null): string {
   return JSON.stringify([query.type ?? null, query.status ?? null, query.cursor ?? null, query.limit, explorerTxUrl, encoding]);
 }
 
@@ -182,17 +180,22 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const BROTLI_QUALITY = 5;
 
-function compress(json: Buffer, encoding: HistoryEncoding): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipAsync(json);
-  return brotliAsync(json, {
-    params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length },
-  });
+/** The bytes as sent to a client that accepts `accepted`: compressed in it once they are worth it. */
+async function asSent(bytes: Buffer, accepted: ContentCoding | null): Promise<HistoryBody> {
+  if (!accepted || bytes.length < COMPRESS_FROM_BYTES) return { body: bytes, encoding: null };
+  const body =
+    accepted === 'gzip'
+      ? await gzipAsync(bytes)
+      : await brotliAsync(bytes, {
+          params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        });
+  return { body, encoding: accepted };
 }
 
 /** A page's body as sent: JSON (UTF-8 bytes), or those bytes compressed in `encoding`. */
 export interface HistoryBody {
   body: Buffer;
-  encoding: HistoryEncoding | null;
+  encoding: ContentCoding | null;
 }
 
 /**
@@ -203,17 +206,16 @@ export interface HistoryBody {
  * its session (ADR 0023), a page rendered (and compressed) at that history version is answered
  * from memory; a page read from the database is kept under the version its own statement saw.
  */
-export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined, accepted: HistoryEncoding | null): Promise<HistoryBody> {
+export async function transactionHistoryPage(deps: AppDeps, query: HistoryQuery, known: HistoryState | undefined, accepted: ContentCoding | null): Promise<HistoryBody> {
   const cache = historyPageCache(deps.db);
   if (known && accepted) {
     const compressed = cache.get(query.userId, known.version, pageKey(query, known.explorerTxUrl, accepted));
     if (compressed) return { body: compressed, encoding: accepted };
   }
   const { json, version, explorerTxUrl } = await renderedPage(deps, cache, query, known);
-  if (!accepted || json.length < COMPRESS_FROM_BYTES) return { body: json, encoding: null };
-  const compressed = await compress(json, accepted);
-  if (version !== undefined) cache.set(query.userId, version, pageKey(query, explorerTxUrl, accepted), compressed);
-  return { body: compressed, encoding: accepted };
+  const sent = await asSent(json, accepted);
+  if (sent.encoding && version !== undefined) cache.set(query.userId, version, pageKey(query, explorerTxUrl, sent.encoding), sent.body);
+  return sent;
 }
 
 /** The page's JSON, from memory at the known version or read, rendered and kept; with the version and setting it was made at. */
@@ -273,11 +275,9 @@ function csvLine(row: HistoryRow): string {
 export async function historyCsvBody(
   db: DbOrTx,
   query: { userId: string; type?: HistoryType | undefined; status?: string | undefined },
-  accepted: HistoryEncoding | null,
+  accepted: ContentCoding | null,
 ): Promise<HistoryBody> {
-  const csv = Buffer.from(await historyCsv(db, query));
-  if (!accepted || csv.length < COMPRESS_FROM_BYTES) return { body: csv, encoding: null };
-  return { body: await compress(csv, accepted), encoding: accepted };
+  return asSent(Buffer.from(await historyCsv(db, query)), accepted);
 }
 
 export async function historyCsv(

@@ -1,14 +1,12 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import { historyPageSchema, historyQuerySchema } from '@app/shared';
+import { acceptedCoding } from '../../../lib/content-coding';
 import { currentUser, sessionWith } from '../../../plugins/session';
 import type { App } from '../../../plugins/types';
-import { historyCsvBody, transactionHistoryPage, type HistoryEncoding } from '../../../services/history/history';
+import { historyCsvBody, transactionHistoryPage } from '../../../services/history/history';
 import { findSessionWithHistoryState } from '../../../services/history/page-cache';
 import { routeOptions } from '../../route-options';
 
 const route = routeOptions('money');
-/** Brotli first where a client accepts both at the same quality: its pages are smaller. */
-const HISTORY_ENCODINGS: HistoryEncoding[] = ['br', 'gzip'];
 
 export async function historyRoutes(app: App) {
   // The history version comes with the session, in one round trip: a page rendered at it is answered from memory (ADR 0023).
@@ -25,7 +23,7 @@ export async function historyRoutes(app: App) {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { type, status, cursor, limit, format } = request.query;
-      const accepted = negotiate(request.headers['accept-encoding'] ?? '', HISTORY_ENCODINGS) as HistoryEncoding | null;
+      const accepted = acceptedCoding(request.headers['accept-encoding']);
       // Besides the session's Cookie and Authorization: the body depends on the encoding asked for.
       reply.header('vary', [reply.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
       if (format === 'csv') {
