@@ -20,6 +20,7 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/web',
+      'bench',
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
     ],

@@ -4,9 +4,7 @@ import Fastify from 'fastify';
 const app = Fastify({ logger: false, bodyLimit: 1 << 20 });
 app.get('/bare', async () => ({ status: 'ok' }));
 // A page's own bytes, sent as the page is (bench/history.ts): the most any route answering them
-// could do on this host with this load generator. The bytes themselves matter, not only their
-// number: autocannon decodes every body as UTF-8 text, which costs it more for compressed binary
-// bytes than for JSON's ASCII.
+// could do on this host with this load generator (which frames bodies without reading them).
 const bodies = new Map<string, { body: Buffer; encoding: string }>();
 app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 app.put<{ Params: { name: string }; Querystring: { encoding?: string }; Body: Buffer }>('/bodies/:name', async (request, reply) => {

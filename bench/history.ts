@@ -107,7 +107,7 @@ async function measureBuild(name: string, tokens: string[], options: { databaseU
       const key = `${page}-${encoding}`.replace(/[^a-z0-9]+/gi, '-');
       await fetch(`${bare.url}/bodies/${key}?encoding=${sentAs}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
       const size = body.length;
-      // With the page's own requests (one autocannon instance per user), so only the server differs.
+      // With the page's own requests (one user per connection), so only the server differs.
       const sameBytes = (await measure({ url: `${bare.url}/bodies/${key}`, headers: asUsers })).requestsPerSecond;
       console.log(
         `history ${name} ${page}, ${encoding}: ${result.requestsPerSecond} req/s, p99 ${result.p99Ms} ms, ${ratio.toFixed(2)} of the bare route (${bareBefore}/${bareAfter} req/s); ${(result.requestsPerSecond / sameBytes).toFixed(2)} of the bare route sending the page's ${size} bytes${sentAs ? ` (${sentAs})` : ''} (${sameBytes} req/s, ${(sameBytes / ((bareBefore + bareAfter) / 2)).toFixed(2)} of the bare route); non-2xx ${result.non2xx}, load ${os.loadavg()[0]!.toFixed(1)}`,

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { childServerEnv, freePort } from '../apps/server/test/proof/proc';
+import { generateLoad, percentile, type LoadResult } from './load';
 
 export { freePort };
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,49 +119,36 @@ export interface Measurement {
 /** Concurrent connections of every scenario (and signed-in users of the authenticated ones). */
 export const CONNECTIONS = 32;
 
-/** autocannon.aggregateResult, which @types/autocannon does not declare. */
-const aggregateResult = (autocannon as unknown as { aggregateResult(results: autocannon.Result[], options: { url: string; connections: number }): autocannon.Result })
-  .aggregateResult;
-
 export async function measure(options: {
   url: string;
   connections?: number;
   durationSeconds?: number;
   /** Called (and awaited) between the unmeasured warm-up second and the measured run (bench/builds.ts reads the server's CPU time there). */
   afterWarmUp?: () => unknown;
-  /** One set for every request, or several: each connection then sends one of them (one user per connection). */
+  /** One set for every request, or several: connection i then sends set i (one user per connection). */
   headers?: Record<string, string> | Record<string, string>[];
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   body?: string;
 }): Promise<Measurement> {
-  const { url, headers } = options;
+  const { url, headers, method, body } = options;
   const connections = options.connections ?? CONNECTIONS;
-  const common = { url, ...(options.method ? { method: options.method } : {}), ...(options.body ? { body: options.body } : {}) };
-  // Several header sets: an autocannon instance for each, its connections sending that set. One
-  // instance with a per-request setupRequest rebuilt every request's bytes, which made the load
-  // generator's own core the limit on authenticated reads once the database shared it.
-  const run = async (duration: number): Promise<autocannon.Result> => {
-    if (!Array.isArray(headers)) return autocannon({ ...common, connections, duration, ...(headers ? { headers } : {}) });
-    const each = Math.max(1, Math.round(connections / headers.length));
-    const results = await Promise.all(
-      headers.map((set) => autocannon({ ...common, connections: each, duration, headers: set, skipAggregateResult: true })),
-    );
-    return aggregateResult(results, { url, connections: each * headers.length });
-  };
+  const headerSets = Array.isArray(headers) ? headers : [headers ?? {}];
+  const run = (durationSeconds: number) => generateLoad({ url, connections, durationSeconds, headerSets, method, body });
   if (pinning) setOwnCpus('1');
-  let result: autocannon.Result;
+  let result: LoadResult;
+  const durationSeconds = options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 5);
   try {
-    // An unmeasured second first, so neither the server's nor autocannon's JIT is cold in the
-    // figure (the baseline, measured first, would otherwise carry a cold load generator).
+    // An unmeasured second first, so neither the server's nor the load generator's JIT is cold
+    // in the figure (the baseline, measured first, would otherwise carry a cold load generator).
     await run(1);
     await options.afterWarmUp?.();
-    result = await run(options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 5));
+    result = await run(durationSeconds);
   } finally {
     if (pinning) setOwnCpus(`0-${os.cpus().length - 1}`);
   }
   return {
-    requestsPerSecond: Math.round(result.requests.total / result.duration),
-    p99Ms: result.latency.p99,
+    requestsPerSecond: Math.round(result.requests / durationSeconds),
+    p99Ms: Math.round(percentile(result.latenciesMs, 0.99) * 10) / 10,
     non2xx: result.non2xx,
     errors: result.errors,
   };
