@@ -64,19 +64,3 @@ export function jsonRow<T extends Table, K extends keyof InferSelectModel<T> & s
     },
   };
 }
-
-/**
- * A select expression: a timestamp's UTC text ("2026-11-27 20:56:01.123456"), which
- * `isoFromUtcText` writes as Date#toISOString does, without a Date: a page of 50 cases renders
- * 100 instants. (PostgreSQL's to_char cost it 5 µs an instant; a Date's parse and toISOString
- * 0.7 µs, this 0.1 µs.)
- */
-export const utcText = (at: Column | SQL) => sql<string>`(${at} at time zone 'UTC')::text`;
-
-const PLAIN_UTC_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?$/;
-
-export function isoFromUtcText(text: string): string {
-  // Milliseconds truncated, as a Date keeps them; other forms (years past 9999) through a Date.
-  if (PLAIN_UTC_TEXT.test(text)) return `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.slice(20, 23).padEnd(3, '0')}Z`;
-  return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
-}

@@ -59,19 +59,6 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (r
 };
 
 /**
- * Sends an answer stringified as it is, without its schema's pass: for the staff queues' pages,
- * whose pass over 50 cases was 8 % of a page's CPU. Only for answers built as the schema's type,
- * keys in the schema's order and none it lacks, so that the pass would give the same bytes
- * (test/money/staff-queues.test.ts checks each such page against it).
- */
-export function sendAsBuilt<Answer>(reply: FastifyReply, answer: Answer): FastifyReply {
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((payload: unknown) => JSON.stringify(payload))
-    .send(answer);
-}
-
-/**
  * Sends JSON text rendered without objects (a staff queue's page written by its statement), as
  * it is: what the schema's pass would write, byte for byte (test/money/staff-queues.test.ts).
  */

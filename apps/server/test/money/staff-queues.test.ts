@@ -127,7 +127,7 @@ describe('staff queues', () => {
 
 describe('staff queue and list answers', () => {
   // The queues and the users list send their pages without the schema's pass
-  // (plugins/response-serializer.ts sendAsBuilt, sendJsonText): each must be what that pass
+  // (plugins/response-serializer.ts sendJsonText): each must be what that pass
   // would have written, byte for byte.
   it.each([
     ['/api/payments/pending-deposit', pendingPaymentListSchema],

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, type KycStatusView, type PendingKycCase, type Role, type StaffQueueQuery } from '@app/shared';
+import { and, asc, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { KYC_MESSAGES, kycSideMessage, ROLES, roleRank, type KycDocumentSide, type KycStatusView, type Role, type StaffQueueQuery } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { kycSubmissions, users, type KycSubmissionRow, type UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeKeyset, keysetAt, keysetPage, keysetStatements, pastKeysetPlaceholders } from '../../db/keyset';
 import { preparedPerDatabase } from '../../db/prepared';
 import { nameLiterals } from '../../db/rows';
-import { isoFromUtcText, utcText } from '../../db/json-row';
+import { jsonIso, jsonObject, jsonPageText, jsonValue } from '../../db/json-text';
 import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { documentStore, newDocumentKey } from './document-storage';
 import { describeRefusedDocument, displayName, prepareKycDocument } from './documents';
 import type { SessionUser } from '../auth/sessions';
+import { caseListText, ownerJsonEntries } from '../platform/requests';
 
 /**
  * KYC rules:
@@ -141,18 +142,36 @@ export async function getOwnKycStatus(deps: AppDeps, user: SessionUser): Promise
 const ownerRejections = sql`from ${kycSubmissions} as rejected where rejected.user_id = ${users.id} and rejected.status = 'Rejected'`;
 
 /**
- * A pending case as the queue shows it, in its schema's key order, rendered by the page's
- * statement but for its document links and instants: those are UTC text (`utcText`), written
- * as ISO without a Date. Its `kyc` holds the documents' types and names; `caseView` adds the links.
+ * A pending case as the queue shows it (pendingKycCaseSchema's keys in order), written by the
+ * page's statement up to `lastRejectionReason` (`view`, left open) and its documents' types and
+ * names (`documents`); the server writes the `kyc` object: the two document links, then those.
  */
-type CaseAsRead = Omit<PendingKycCase, 'kyc'> & { kyc: Omit<PendingKycCase['kyc'], 'frontDoc' | 'backDoc'> };
-const caseJson = sql<CaseAsRead>`json_build_object(
-  '_id', ${users.id}, 'name', ${users.name}, 'email', ${users.email}, 'submissionId', ${kycSubmissions.id},
-  'phone', ${users.phone}, 'country', ${users.country}, 'role', ${users.role}, 'isVerified', ${users.isVerified}, 'kycStatus', ${users.kycStatus},
-  'createdAt', ${utcText(users.createdAt)}, 'submittedAt', ${utcText(kycSubmissions.submittedAt)},
-  'previousRejections', (select count(*)::int ${ownerRejections}),
-  'lastRejectionReason', (select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1),
-  'kyc', json_build_object('frontType', ${kycSubmissions.frontMime}, 'backType', ${kycSubmissions.backMime}, 'frontName', ${kycSubmissions.frontName}, 'backName', ${kycSubmissions.backName}))`;
+const caseFields = {
+  view: jsonObject(
+    [
+      ...ownerJsonEntries,
+      ['submissionId', jsonValue(kycSubmissions.id)],
+      ['phone', jsonValue(users.phone)],
+      ['country', jsonValue(users.country)],
+      ['role', jsonValue(users.role)],
+      ['isVerified', jsonValue(users.isVerified)],
+      ['kycStatus', jsonValue(users.kycStatus)],
+      ['createdAt', jsonIso(users.createdAt)],
+      ['submittedAt', jsonIso(kycSubmissions.submittedAt)],
+      ['previousRejections', sql<string>`(select count(*)::int ${ownerRejections})::text`],
+      ['lastRejectionReason', jsonValue(sql`(select rejected.reason ${ownerRejections} order by rejected.submitted_at desc limit 1)`)],
+    ],
+    { open: true },
+  ) as SQL<string | null>,
+  documents: jsonObject([
+    ['frontType', jsonValue(kycSubmissions.frontMime)],
+    ['backType', jsonValue(kycSubmissions.backMime)],
+    ['frontName', jsonValue(kycSubmissions.frontName)],
+    ['backName', jsonValue(kycSubmissions.backName)],
+  ]),
+  userId: users.id,
+  submissionId: kycSubmissions.id,
+};
 
 /**
  * The pages of the pending cases of owners of `roles`, oldest submission first, each with the
@@ -165,7 +184,7 @@ const pendingCases = (name: string, roles: readonly Role[]) =>
   keysetStatements((afterCursor, limit, suffix) =>
     preparedPerDatabase((db) =>
       db
-        .select({ at: keysetAt(kycSubmissions.submittedAt), view: caseJson })
+        .select({ ...caseFields, at: keysetAt(kycSubmissions.submittedAt) })
         .from(kycSubmissions)
         .innerJoin(users, eq(users.id, kycSubmissions.userId))
         .where(
@@ -186,27 +205,24 @@ const casesForViewer = new Map(ROLES.map((role) => [role, pendingCases(role, low
 
 /**
  * Pending cases the viewer may decide, oldest submission first, a keyset page at a time like
- * the other staff queues; each with the owner's earlier rejections, in one statement.
+ * the other staff queues; each with the owner's earlier rejections, in one statement: the
+ * page's JSON text (the route sends it as it is).
  */
-export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: StaffQueueQuery): Promise<{ pendingUsers: PendingKycCase[]; nextCursor: string | null }> {
+export async function listPendingKyc(deps: AppDeps, viewer: SessionUser, query: StaffQueueQuery): Promise<string> {
   const after = decodeKeyset(query.cursor);
-  if (lowerRoles(viewer.role).length === 0) return { pendingUsers: [], nextCursor: null };
+  if (lowerRoles(viewer.role).length === 0) return jsonPageText('pendingUsers', '[]', null);
   const statement = casesForViewer.get(viewer.role)!(after, query.limit)(deps.db);
   const read = await statement.execute({ limit: query.limit + 1, ...after });
-  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.view.submissionId }));
-  return { pendingUsers: rows.map((row) => caseView(row.view)), nextCursor };
+  const { rows, nextCursor } = keysetPage(read, query.limit, (row) => ({ at: row.at, id: row.submissionId }));
+  return jsonPageText('pendingUsers', caseListText(rows, caseDocuments), nextCursor);
 }
 
-/** A case as read, with its instants as ISO text and the links to its two documents (the document route) first in its `kyc`. */
-function caseView(view: CaseAsRead): PendingKycCase {
+/** A case's `kyc` object: the links to its two documents (the document route), then their types and names as read. */
+function caseDocuments(row: { userId: string; submissionId: string; documents: string }): string {
   // The two links differ only in the side: the ids are encoded once.
-  const base = `/api/users/kyc/${encodeURIComponent(view._id)}/documents/`;
-  const query = `?submissionId=${encodeURIComponent(view.submissionId)}`;
-  return Object.assign(view, {
-    createdAt: isoFromUtcText(view.createdAt),
-    submittedAt: isoFromUtcText(view.submittedAt),
-    kyc: { frontDoc: `${base}front${query}`, backDoc: `${base}back${query}`, ...view.kyc },
-  });
+  const base = `/api/users/kyc/${encodeURIComponent(row.userId)}/documents/`;
+  const query = `?submissionId=${encodeURIComponent(row.submissionId)}`;
+  return `,"kyc":{"frontDoc":${JSON.stringify(`${base}front${query}`)},"backDoc":${JSON.stringify(`${base}back${query}`)},${row.documents.slice(1)}`;
 }
 
 function assertMayActOn(viewer: SessionUser, target: UserRow): void {

@@ -16,7 +16,7 @@ import {
 } from '@app/shared';
 import { AppError, badRequest } from '../../../lib/errors';
 import type { App } from '../../../plugins/types';
-import { sendAsBuilt } from '../../../plugins/response-serializer';
+import { sendJsonText } from '../../../plugins/response-serializer';
 import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import {
@@ -112,7 +112,7 @@ export async function kycRoutes(app: App) {
       'Pending KYC cases, oldest first (staff); a page of `limit` (50) after `cursor`',
       { querystring: staffQueueQuerySchema, response: { 200: pendingKycListSchema } },
     ),
-    async (request, reply) => sendAsBuilt(reply, await listPendingKyc(app.deps, currentUser(request), request.query)),
+    async (request, reply) => sendJsonText(reply, await listPendingKyc(app.deps, currentUser(request), request.query)),
   );
 
   for (const [action, decision] of [
