@@ -125,7 +125,7 @@ export async function measure(options: {
   durationSeconds?: number;
   /** Called (and awaited) between the unmeasured warm-up second and the measured run (bench/builds.ts reads the server's CPU time there). */
   afterWarmUp?: () => unknown;
-  /** One set for every request, or several: connection i then sends set i (one user per connection). */
+  /** One set for every request, or several: connection i then sends set i modulo their number (one user per connection). */
   headers?: Record<string, string> | Record<string, string>[];
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   body?: string;

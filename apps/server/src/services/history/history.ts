@@ -267,24 +267,19 @@ function csvLine(row: HistoryRow): string {
   return [row.at, row.type, row.reference, row.description, row.status, formatCents(row.amountCents)].map(csvCell).join(',');
 }
 
-/** Every matching entry as CSV (pages through the history; capped). */
+/** What the CSV export selects: a page's filters, every page. */
+type CsvQuery = Omit<HistoryQuery, 'cursor' | 'limit'>;
+
 /**
  * The CSV export as sent: compressed in the coding the client accepts, as a page is (an export
  * of 50,000 rows is about 7 MB of text); compressed on every request, not kept.
  */
-export async function historyCsvBody(
-  db: DbOrTx,
-  query: { userId: string; type?: HistoryType | undefined; status?: string | undefined },
-  accepted: ContentCoding | null,
-): Promise<HistoryBody> {
+export async function historyCsvBody(db: DbOrTx, query: CsvQuery, accepted: ContentCoding | null): Promise<HistoryBody> {
   return asSent(Buffer.from(await historyCsv(db, query)), accepted);
 }
 
-export async function historyCsv(
-  db: DbOrTx,
-  query: { userId: string; type?: HistoryType | undefined; status?: string | undefined },
-  maxRows = 50_000,
-): Promise<string> {
+/** Every matching entry as CSV (pages through the history; capped). */
+async function historyCsv(db: DbOrTx, query: CsvQuery, maxRows = 50_000): Promise<string> {
   const lines = [CSV_HEADER.map(csvCell).join(',')];
   let cursor: string | undefined;
   while (lines.length - 1 < maxRows) {
