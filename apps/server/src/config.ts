@@ -4,12 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEvmTokens, type EvmToken } from '@app/shared';
 import { parseWatchKey, WatchKeyError } from './chain/keys';
+import { DEFAULT_QUERY_TIMEOUT_MS } from './db/client';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_QUERY_TIMEOUT_MS: a PostgreSQL query with no answer by then fails (503) and its connection is dropped. */
+  databaseQueryTimeoutMs: number;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    databaseQueryTimeoutMs: wholeNumber(env, 'DATABASE_QUERY_TIMEOUT_MS', DEFAULT_QUERY_TIMEOUT_MS, 100, 600_000),
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM ?? 'Vaultline <no-reply@vaultline.local>',

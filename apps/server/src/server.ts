@@ -7,7 +7,11 @@ import { checkRedis, databaseStartupError } from './startup-errors';
 
 /** Time allowed for in-flight requests to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** Of that, how long to wait for requests still running after their connection closed. */
+/**
+ * Of that, how long to wait for requests to end (those whose clients left included); then the
+ * database connections are closed (db/client.ts drops those still lent out after two seconds),
+ * so a request waiting on a database that went away cannot hold shutdown past its budget.
+ */
 const REQUESTS_GRACE_MS = 5_000;
 
 async function main() {
@@ -48,9 +52,8 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await app.close();
-      // Requests whose clients left may still be running; the database stays open for them.
-      await app.requestsEnded(REQUESTS_GRACE_MS);
+      const ended = app.close().then(() => app.requestsEnded(REQUESTS_GRACE_MS));
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, REQUESTS_GRACE_MS).unref())]);
       await database.close();
       process.exit(0);
     } catch (error) {

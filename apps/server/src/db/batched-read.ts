@@ -17,8 +17,13 @@ export function batchedRead<K, R>(options: {
   /** Batches read at once: 1 keeps a single connection busy, so the rest of the pool serves other queries. */
   maxInFlight?: number;
   maxBatch?: number;
+  /**
+   * A batch with no answer by then fails its callers (503) and frees its place, so the batches
+   * behind it go on: a read hung on a stalled connection must not hold every later caller.
+   */
+  timeoutMs: number;
 }): (key: K) => Promise<R | undefined> {
-  const { load, maxInFlight = 1, maxBatch = 256 } = options;
+  const { load, maxInFlight = 1, maxBatch = 256, timeoutMs } = options;
   const waiting: Array<{ key: K; resolve: (row: R | undefined) => void; reject: (error: unknown) => void }> = [];
   let inFlight = 0;
   let scheduled = false;
@@ -28,15 +33,23 @@ export function batchedRead<K, R>(options: {
     while (waiting.length > 0 && inFlight < maxInFlight) {
       const batch = waiting.splice(0, maxBatch);
       inFlight += 1;
-      load(batch.map((waiter) => waiter.key))
-        .then(
-          (rows) => batch.forEach((waiter, index) => waiter.resolve(rows[index])),
-          (error: unknown) => batch.forEach((waiter) => waiter.reject(error)),
-        )
-        .finally(() => {
-          inFlight -= 1;
-          send();
-        });
+      let settled = false;
+      const settle = (outcome: (waiter: (typeof batch)[number], index: number) => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        batch.forEach(outcome);
+        inFlight -= 1;
+        send();
+      };
+      const deadline = setTimeout(
+        () => settle((waiter) => waiter.reject(new Error(`Query read timeout after ${timeoutMs} ms (batched read)`))),
+        timeoutMs,
+      );
+      load(batch.map((waiter) => waiter.key)).then(
+        (rows) => settle((waiter, index) => waiter.resolve(rows[index])),
+        (error: unknown) => settle((waiter) => waiter.reject(error)),
+      );
     }
   }
 

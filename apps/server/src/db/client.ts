@@ -73,34 +73,134 @@ export function wrapPglite(client: PGlite, { preparedStatements = true } = {}): 
   };
 }
 
-export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+/** DATABASE_QUERY_TIMEOUT_MS's default: a query with no answer by then fails and its connection is dropped. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+/** How long a new connection may take (and a request may wait for a pooled one). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long close() waits for connections to be handed back before it drops them. */
+const CLOSE_GRACE_MS = 2_000;
+
+/** The query deadline of each database handle (transactions fall back to the default). */
+const queryDeadlines = new WeakMap<object, number>();
+
+/**
+ * How long a batched read on this handle may wait before its callers are failed
+ * (db/batched-read.ts): a second past the query deadline, which normally fails it first.
+ */
+export function batchDeadlineOf(db: DbOrTx): number {
+  return (queryDeadlines.get(db) ?? DEFAULT_QUERY_TIMEOUT_MS) + 1_000;
+}
+
+interface StreamClient {
+  connection?: { stream?: { destroy(error?: Error): void } };
+}
+
+/**
+ * A query with no answer within `timeoutMs` ends its connection: the query fails ("Connection
+ * terminated", a 503) and the pool drops the client instead of lending out a connection that
+ * still waits for the old answer. pg's own query_timeout only fails the query, leaving the
+ * connection busy (a stalled database would wedge the pool until restart). Ending the socket
+ * also ends the transaction on the server side once it notices.
+ */
+function endStalledQueries(client: pg.PoolClient, timeoutMs: number): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const timer = setTimeout(() => {
+      (client as unknown as StreamClient).connection?.stream?.destroy(new Error(`Query read timeout after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const clear = () => clearTimeout(timer);
+    // pool.query passes a callback; Drizzle's transactions use the promise.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        clear();
+        (callback as (...results: unknown[]) => void)(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (!result || typeof (result as Promise<unknown>).then !== 'function') {
+      clear();
+      return result;
+    }
+    (result as Promise<unknown>).then(clear, (error: unknown) => {
+      clear();
+      // Drizzle's transaction() releases its client only once BEGIN has succeeded: a BEGIN that
+      // fails (the connection just died) would keep the client out of the pool for good, and a
+      // few of those leave every request waiting for a connection. Hand it back as broken.
+      if (isBegin(args[0])) releaseBroken(client, error);
+    });
+    return result;
+  };
+}
+
+function isBegin(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+}
+
+function releaseBroken(client: pg.PoolClient, error: unknown): void {
+  try {
+    client.release(error instanceof Error ? error : new Error(String(error)));
+  } catch {
+    // Already handed back by its borrower.
+  }
+}
+
+export function openPostgres(url: string, poolSize = 10, options: { queryTimeoutMs?: number } = {}): Database {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Within the query deadline: a request waiting for a connection fails as soon as a query would.
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, queryTimeoutMs),
+    // A peer that vanished without a reset (a half-open link) is noticed by the OS, not only by the next query.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // The server's side of a stall: a transaction whose client went silent gives back its locks.
+    idle_in_transaction_session_timeout: queryTimeoutMs * 3,
+  });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  // Nor a client losing it while checked out (pg_terminate_backend, failover): without a
-  // listener its 'error' event is an uncaught exception; the running query fails by itself.
   pool.on('connect', (client) => {
+    // Nor a client losing it while checked out (pg_terminate_backend, failover): without a
+    // listener its 'error' event is an uncaught exception; the running query fails by itself.
     client.on('error', () => {});
+    endStalledQueries(client, queryTimeoutMs);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  queryDeadlines.set(db, queryTimeoutMs);
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      const client = await pool.connect();
+      // Its own connection, without the query deadline: an index build may take longer.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     ping: async () => {
       await pool.query('select 1');
     },
     migrationsApplied: async () => (await countAppliedMigrations(db)) >= (await shippedMigrationCount()),
-    close: () => pool.end(),
+    close: async () => {
+      // Connections still lent out (a query waiting on a database that went away) are dropped
+      // after a grace period: shutdown must not wait for them.
+      const ended = pool.end().then(() => 'ended' as const);
+      const late = () => new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), CLOSE_GRACE_MS).unref());
+      if ((await Promise.race([ended, late()])) === 'late') {
+        for (const client of (pool as unknown as { _clients: StreamClient[] })._clients ?? []) client.connection?.stream?.destroy();
+        await Promise.race([ended.catch(() => {}), late()]);
+      }
+    },
   };
 }
 
@@ -137,8 +237,8 @@ async function createPgliteDir(dir: string): Promise<void> {
 }
 
 /** DATABASE_URL set: PostgreSQL. Otherwise PGlite on disk under dataDir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; databaseQueryTimeoutMs?: number }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, 10, { queryTimeoutMs: options.databaseQueryTimeoutMs });
   const dir = path.join(options.dataDir, 'pglite');
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     mkdirSync(options.dataDir, { recursive: true });

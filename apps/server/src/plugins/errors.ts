@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isInvalidText } from '../db/errors';
+import { isInvalidText, unavailabilityCause } from '../db/errors';
 import { AppError } from '../lib/errors';
 
 const SAFE_FASTIFY_MESSAGES: Record<string, string> = {
@@ -31,11 +31,19 @@ function validationMessage(issues: ZodLikeIssue[], context: string | undefined):
   return issue.message;
 }
 
+/** Seconds a client is asked to wait before retrying while the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+/** An outage is one episode until this long passes without a failure: its cause is logged once. */
+const EPISODE_QUIET_MS = 30_000;
+
 /**
  * One error handler: every failure becomes `{ message }` with a fitting status. Only
  * unexpected errors are 500, and those never show their details.
  */
 export const errorsPlugin = fp(async (app) => {
+  let lastUnavailableAt = 0;
+  let lastCause = '';
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message });
@@ -54,9 +62,15 @@ export const errorsPlugin = fp(async (app) => {
       const message = (error.code && SAFE_FASTIFY_MESSAGES[error.code]) ?? (status === 429 ? error.message : 'Bad request');
       return reply.status(status).send({ message });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    const cause = unavailabilityCause(error);
+    if (cause !== null) {
+      const now = Date.now();
+      if (now - lastUnavailableAt > EPISODE_QUIET_MS || cause !== lastCause) {
+        request.log.warn({ cause }, `database unavailable: ${cause} (answering 503 until it recovers)`);
+      }
+      lastUnavailableAt = now;
+      lastCause = cause;
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE });
     }
     if (isInvalidText(error)) {
       // Text PostgreSQL cannot store (a NUL byte, invalid UTF-8) reached a query: bad input, not a fault.

@@ -26,7 +26,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('batchedRead', () => {
   it('reads the keys asked for in the same turn together, each caller its own answer (undefined when missing)', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load });
+    const read = batchedRead({ load: source.load, timeoutMs: 10_000 });
     const answers = Promise.all(['a', 'b', 'a', 'missing'].map((id) => read({ id })));
     await tick();
     expect(source.batches).toEqual([[{ id: 'a' }, { id: 'b' }, { id: 'a' }, { id: 'missing' }]]);
@@ -36,7 +36,7 @@ describe('batchedRead', () => {
 
   it('never answers a key from a batch sent before it was asked for: later keys wait for the next batch', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load });
+    const read = batchedRead({ load: source.load, timeoutMs: 10_000 });
     const first = read({ id: 'a' });
     await tick();
     expect(source.batches).toEqual([[{ id: 'a' }]]);
@@ -55,7 +55,7 @@ describe('batchedRead', () => {
 
   it('fails every caller of a failed batch and keeps serving the next ones', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load });
+    const read = batchedRead({ load: source.load, timeoutMs: 10_000 });
     source.failNextBatch(new Error('connection lost'));
     const failed = [read({ id: 'a' }), read({ id: 'b' })];
     await tick();
@@ -69,11 +69,25 @@ describe('batchedRead', () => {
 
   it('splits a large crowd into batches of at most maxBatch keys', async () => {
     const source = recordingLoad();
-    const read = batchedRead({ load: source.load, maxBatch: 2, maxInFlight: 3 });
+    const read = batchedRead({ load: source.load, maxBatch: 2, maxInFlight: 3, timeoutMs: 10_000 });
     const answers = Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => read({ id })));
     await tick();
     expect(source.batches).toEqual([[{ id: 'a' }, { id: 'b' }], [{ id: 'c' }, { id: 'd' }], [{ id: 'e' }]]);
     source.releaseAll();
     expect((await answers).map((row) => row?.key)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('fails a batch that has no answer by its deadline and serves the callers behind it (a stalled read holds nobody)', async () => {
+    const source = recordingLoad();
+    const read = batchedRead({ load: source.load, maxInFlight: 1, timeoutMs: 50 });
+    const stalled = read({ id: 'a' });
+    await tick();
+    const behind = read({ id: 'b' });
+    await expect(stalled).rejects.toThrow(/timeout/);
+    // The stalled batch's place is free: the next batch went out without waiting for its answer.
+    await tick();
+    expect(source.batches).toEqual([[{ id: 'a' }], [{ id: 'b' }]]);
+    source.releaseAll();
+    expect((await behind)?.value).toBe('row b');
   });
 });

@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: path.join(os.tmpdir(), `vaultline-test-${randomBytes(4).toString('hex')}`),
     databaseUrl: undefined,
+    databaseQueryTimeoutMs: 10_000,
     appUrl: 'http://localhost:3000',
     smtpUrl: undefined,
     mailFrom: 'Vaultline <no-reply@vaultline.test>',

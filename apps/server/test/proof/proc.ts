@@ -95,34 +95,74 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
 
 export interface CuttableProxy {
   port: number;
-  /** Drops every open connection and refuses new ones. */
+  /** Drops every open connection and refuses new ones (a database that is down). */
   cut(): Promise<void>;
   /** Accepts connections again. */
   restore(): Promise<void>;
+  /**
+   * Stops passing bytes either way without closing anything, and holds new connections
+   * unanswered: a database that stops answering without a reset (a half-open link, a failover
+   * behind a load balancer).
+   */
+  stall(): void;
+  /** Passes bytes again, held connections included. */
+  resume(): void;
   close(): Promise<void>;
 }
 
-/** A TCP proxy to 127.0.0.1:targetPort that can drop everything, like a database going away. */
+/** A TCP proxy to 127.0.0.1:targetPort that can refuse, drop or stall everything, like a database on a bad day. */
 export async function cuttableProxy(targetPort: number): Promise<CuttableProxy> {
   const sockets = new Set<net.Socket>();
+  /** Each connection's way of stopping and starting its flow of bytes. */
+  const links = new Set<{ stop(): void; start(): void }>();
+  const held: Array<() => void> = [];
+  let stalled = false;
   const port = await freePort();
   let server: net.Server | undefined;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(targetPort, '127.0.0.1');
-        sockets.add(client);
-        sockets.add(upstream);
-        const drop = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        client.on('error', drop).on('close', drop);
-        upstream.on('error', drop).on('close', drop);
+  const connect = (client: net.Socket) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    sockets.add(upstream);
+    const link = {
+      stop() {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      },
+      start() {
         client.pipe(upstream);
         upstream.pipe(client);
+      },
+    };
+    links.add(link);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+      links.delete(link);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    if (stalled) link.stop();
+    else link.start();
+  };
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      if (server) return resolve();
+      server = net.createServer((client) => {
+        sockets.add(client);
+        if (!stalled) return connect(client);
+        client.pause();
+        const drop = () => {
+          client.destroy();
+          sockets.delete(client);
+        };
+        client.on('error', drop).on('close', drop);
+        held.push(() => {
+          client.off('error', drop).off('close', drop);
+          if (!client.destroyed) connect(client);
+        });
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
@@ -131,10 +171,26 @@ export async function cuttableProxy(targetPort: number): Promise<CuttableProxy> 
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
       sockets.clear();
+      links.clear();
+      held.length = 0;
       if (!server) return resolve();
       server.close(() => resolve());
       server = undefined;
     });
   await listen();
-  return { port, cut: stop, restore: listen, close: stop };
+  return {
+    port,
+    cut: stop,
+    restore: listen,
+    stall: () => {
+      stalled = true;
+      for (const link of links) link.stop();
+    },
+    resume: () => {
+      stalled = false;
+      for (const link of links) link.start();
+      for (const release of held.splice(0)) release();
+    },
+    close: stop,
+  };
 }

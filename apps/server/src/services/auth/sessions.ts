@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { batchDeadlineOf, type DbOrTx } from '../../db/client';
 import { batchedRead } from '../../db/batched-read';
 import { jsonRow } from '../../db/json-row';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -118,8 +118,9 @@ export function sessionReads<Extra extends Record<string, SQL>>(db: DbOrTx, extr
  * (db/batched-read.ts). A key names the session (`id`) and whatever else the statement
  * needs; `execute` reads the batch's keys and each key gets its session's row.
  */
-export function batchedSessionRead<Key extends { id: string }, Row extends SessionQueryRow>(execute: (keys: readonly Key[]) => Promise<Row[]>) {
+export function batchedSessionRead<Key extends { id: string }, Row extends SessionQueryRow>(db: DbOrTx, execute: (keys: readonly Key[]) => Promise<Row[]>) {
   return batchedRead<Key, Row>({
+    timeoutMs: batchDeadlineOf(db),
     load: async (keys) => {
       const byId = new Map((await execute(keys)).map((row) => [row.session.id as string, row]));
       return keys.map((key) => byId.get(key.id));
@@ -136,7 +137,7 @@ export function sessionIdOf(token: string): string | null {
 }
 
 /** The live sessions with their users and two-factor state. */
-const sessionById = preparedPerDatabase((db) => batchedSessionRead(sessionReads(db, {}, 'sessions_by_id')));
+const sessionById = preparedPerDatabase((db) => batchedSessionRead(db, sessionReads(db, {}, 'sessions_by_id')));
 
 /** Finds the live session for a token; suspended or deleted users have none. */
 export async function findSession(db: DbOrTx, token: string): Promise<ActiveSession | null> {

@@ -15,7 +15,7 @@ export async function isTwoFactorEnabled(db: DbOrTx, userId: string): Promise<bo
 
 /** The session's with the user's balances: GET /api/users/getUser reads them in one round trip. */
 const sessionWithBalancesById = preparedPerDatabase((db) => {
-  return batchedSessionRead(sessionReads(db, { accountBalances: accountBalancesByKind(sessions.userId) }, 'sessions_with_balances_by_id'));
+  return batchedSessionRead(db, sessionReads(db, { accountBalances: accountBalancesByKind(sessions.userId) }, 'sessions_with_balances_by_id'));
 });
 
 /** The live session of a token with its user's balances (for `sessionWith` in the route). */

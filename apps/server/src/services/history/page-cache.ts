@@ -79,6 +79,7 @@ export interface HistoryState {
 /** The session with the user's history version and the explorer setting, in one statement (batched like every session read). */
 const sessionWithHistoryById = preparedPerDatabase((db: DbOrTx) => {
   return batchedSessionRead(
+    db,
     sessionReads(db, { historyVersion: historyVersionOf(sessions.userId), explorerTxUrl: storedSetting('explorerTxUrl') }, 'sessions_with_history_version_by_id'),
   );
 });

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { divideRoundHalfEven, formatCents, INVEST_MESSAGES, PLAN_RANGE_MESSAGE, type createPlanSchema, type PlanView, type updatePlanSchema } from '@app/shared';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
+import { batchDeadlineOf, type DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { batchedRead } from '../../db/batched-read';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -46,6 +46,7 @@ const openPlans = preparedPerDatabase((db) => {
   const statement = db.select().from(plans).where(eq(plans.retired, false)).orderBy(asc(plans.minCents), asc(plans.name)).prepare('open_plans');
   // One key: every visitor of a batch shares the rows read for it.
   return batchedRead<'open', PlanRow[]>({
+    timeoutMs: batchDeadlineOf(db),
     load: async (keys) => {
       const rows = await statement.execute();
       return keys.map(() => rows);

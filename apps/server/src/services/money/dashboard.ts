@@ -68,7 +68,7 @@ const sessionWithDashboardById = preparedPerDatabase((db) => {
     { accountBalances: accountBalancesByKind(sessions.userId), dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`) },
     'sessions_with_daily_moves_by_id',
   );
-  return batchedSessionRead((keys: readonly { id: string; since: string }[]) =>
+  return batchedSessionRead(db, (keys: readonly { id: string; since: string }[]) =>
     read(keys, { since: keys.reduce((earliest, key) => (key.since < earliest ? key.since : earliest), keys[0]!.since) }),
   );
 });

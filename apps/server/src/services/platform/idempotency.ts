@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { AppError, badRequest } from '../../lib/errors';
 
 /** Records are kept at least this long (PRODUCT §1.6: at least 24 hours). */
@@ -36,71 +37,67 @@ export async function purgeIdempotencyKeys(db: Db): Promise<void> {
 }
 
 /**
- * Runs a money-creating handler at most once per `Idempotency-Key` (per user):
+ * Runs a handler that moves money or changes what staff act on at most once per
+ * `Idempotency-Key` (per user):
  * - no header: runs it;
- * - a new key: runs it and stores the answer;
+ * - a new key: runs it, and stores the key and the answer in the same transaction as the
+ *   handler's writes, so they commit together or not at all: whatever fails on the way (a
+ *   dropped connection, a stalled database, a crash), a retry with the key either replays the
+ *   answer or runs the handler for the first time, never twice and never "in progress" for good;
  * - the same key and the same request (method, path, body): replays the stored answer
  *   (status and body; header `Idempotent-Replayed: true`) without running anything;
  * - the same key with a different request: 422;
- * - the same key while the first is still running: 409.
- * A handler that fails stores nothing, so the client may retry with the same key.
+ * - the same key while the first is still running: waits for it (the key's row is locked
+ *   until the first commits or rolls back), then replays or runs.
+ * A handler that fails (4xx included) stores nothing, so the client may retry with the same key.
+ *
+ * The handler gets the app's deps with `db` bound to that transaction and must use them for
+ * every read and write (the services' own transactions become savepoints inside it):
  *
  *   app.post('/api/x', { preHandler: requireUser, schema }, (request, reply) =>
- *     withIdempotency(request, reply, () => createX(app.deps, ...), { status: 201 }));
+ *     withIdempotency(request, reply, (deps) => createX(deps, ...), { status: 201 }));
  */
 export async function withIdempotency<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  run: () => Promise<T>,
-  options: { status?: number } = {},
+  run: (deps: AppDeps) => Promise<T>,
+  options: { status?: number | ((answer: T) => number) } = {},
 ): Promise<T> {
-  const status = options.status ?? 200;
+  const statusOf = (answer: T) => (typeof options.status === 'function' ? options.status(answer) : (options.status ?? 200));
+  const deps = request.server.deps;
   const header = request.headers['idempotency-key'];
   if (header === undefined) {
-    reply.code(status);
-    return run();
+    const answer = await run(deps);
+    reply.code(statusOf(answer));
+    return answer;
   }
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || !KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 printable characters');
-  const db = request.server.deps.db;
   const userId = request.auth?.user.id ?? 'anonymous';
   const hash = requestHash(request);
+  const ofKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 0) {
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .limit(1);
-    if (!existing) throw new AppError(409, 'A request with this Idempotency-Key is still in progress');
-    if (existing.requestHash !== hash) {
-      throw new AppError(422, 'This Idempotency-Key was already used for a different request');
+  const outcome = await deps.db.transaction(async (tx) => {
+    // A concurrent request with the same key holds the row until it commits or rolls back: this waits for it.
+    const claimed = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [existing] = await tx.select().from(idempotencyKeys).where(ofKey).limit(1);
+      if (existing && existing.requestHash !== hash) throw new AppError(422, 'This Idempotency-Key was already used for a different request');
+      // Only a row written before keys were stored with their answers can lack one.
+      if (!existing || existing.statusCode === null) throw new AppError(409, 'A request with this Idempotency-Key is still in progress');
+      return { status: existing.statusCode, answer: existing.responseBody as T, replayed: true };
     }
-    if (existing.statusCode === null) throw new AppError(409, 'A request with this Idempotency-Key is still in progress');
-    reply.code(existing.statusCode).header('idempotent-replayed', 'true');
-    return existing.responseBody as T;
-  }
-
-  if (Math.random() < 0.02) void purgeIdempotencyKeys(db).catch(() => {});
-  let body: T;
-  try {
-    body = await run();
-  } catch (error) {
-    await db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .catch(() => {});
-    throw error;
-  }
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: status, responseBody: JSON.parse(JSON.stringify(body ?? null)) })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  reply.code(status);
-  return body;
+    const answer = await run({ ...deps, db: tx as unknown as Db });
+    const status = statusOf(answer);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: status, responseBody: JSON.parse(JSON.stringify(answer ?? null)) })
+      .where(ofKey);
+    return { status, answer, replayed: false };
+  });
+  // Emails enqueued by the handler exist now that its transaction committed.
+  deps.outbox.wake();
+  reply.code(outcome.status);
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return outcome.answer;
 }

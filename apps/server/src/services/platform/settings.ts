@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { settingsPatchSchema, settingsSchema, type SettingKey, type Settings } from '@app/shared';
 import { batchedRead } from '../../db/batched-read';
-import type { DbOrTx } from '../../db/client';
+import { batchDeadlineOf, type DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { nameLiterals } from '../../db/rows';
 import { settings } from '../../db/schema';
@@ -61,6 +61,7 @@ function settingsFrom(rows: ReadonlyArray<{ key: string; value: unknown }>): Set
 const settingsRead = preparedPerDatabase((db) => {
   const statement = db.select({ key: settings.key, value: settings.value }).from(settings).prepare('all_settings');
   return batchedRead<null, Settings>({
+    timeoutMs: batchDeadlineOf(db),
     load: async (keys) => {
       const current = settingsFrom(await statement.execute());
       return keys.map(() => current);

@@ -5,6 +5,7 @@ import type { App } from '../../../plugins/types';
 import { decideApprovalRequest } from '../../../services/admin/approval-decisions';
 import { listPendingApprovals } from '../../../services/admin/approvals';
 import { auditActor } from '../../../services/platform/audit';
+import { withIdempotency } from '../../../services/platform/idempotency';
 
 /** Staff: four eyes, the requests waiting for a second staff member. */
 export async function approvalRoutes(app: App) {
@@ -29,13 +30,14 @@ export async function approvalRoutes(app: App) {
         preHandler: requireStaff,
         schema: {
           tags,
-          summary: `Staff: ${action} a request of another staff member (nobody approves their own; a withdrawal's approval takes its payout txHash)`,
+          summary: `Staff: ${action} a request of another staff member (nobody approves their own; a withdrawal's approval takes its payout txHash). Honours Idempotency-Key.`,
           params: z.object({ id: z.string().min(1).max(64) }),
           body: z.preprocess((value) => value ?? {}, approvalDecisionSchema),
           response: { 200: approvalDecisionAnswerSchema },
         },
       },
-      async (request) => decideApprovalRequest(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body),
+      (request, reply) =>
+        withIdempotency(request, reply, (deps) => decideApprovalRequest(deps, currentUser(request), auditActor(request), request.params.id, decision, request.body)),
     );
   }
 }

@@ -12,6 +12,7 @@ import {
   startInvestSchema,
   upgradeInvestmentSchema,
 } from '@app/shared';
+import type { AppDeps } from '../../../deps';
 import type { App } from '../../../plugins/types';
 import { sendJsonText } from '../../../plugins/response-serializer';
 import { currentUser, requireStaff, requireUser } from '../../../plugins/session';
@@ -24,7 +25,7 @@ import { matureDue } from '../../../services/invest/maturity';
 /** What a request, an upgrade or a decision answers: the message and the investment as it now is. */
 const answer = (message: string, row: Parameters<typeof investmentView>[0]) => ({ message, investment: investmentView(row) });
 /** A request answered 201, replayed for the same Idempotency-Key. */
-const created = <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) => withIdempotency(request, reply, run, { status: 201 });
+const created = <T>(request: FastifyRequest, reply: FastifyReply, run: (deps: AppDeps) => Promise<T>) => withIdempotency(request, reply, run, { status: 201 });
 const rejectBody = z.object({ notes: z.string().trim().max(500).optional() }).nullish();
 
 /** Investments: request, history, detail, upgrade, staff decisions, caller-triggered maturity. */
@@ -40,7 +41,7 @@ export async function investmentRoutes(app: App) {
         response: { 201: investmentAnswerSchema },
       },
     },
-    (request, reply) => created(request, reply, async () => answer(INVEST_MESSAGES.submitted, await startInvestment(app.deps, currentUser(request), request.body))),
+    (request, reply) => created(request, reply, async (deps) => answer(INVEST_MESSAGES.submitted, await startInvestment(deps, currentUser(request), request.body))),
   );
 
   app.get(
@@ -98,21 +99,22 @@ export async function investmentRoutes(app: App) {
       },
     },
     (request, reply) =>
-      created(request, reply, async () => answer(INVEST_MESSAGES.upgradeSubmitted, await requestUpgrade(app.deps, currentUser(request), request.params.id, request.body))),
+      created(request, reply, async (deps) => answer(INVEST_MESSAGES.upgradeSubmitted, await requestUpgrade(deps, currentUser(request), request.params.id, request.body))),
   );
 
   app.put(
     '/api/invest/:id/approve',
-    { preHandler: requireStaff, schema: { tags: ['invest'], summary: 'Staff: approve (409 when already decided)', params: idParam, response: { 200: investmentAnswerSchema } } },
-    async (request) => answer(INVEST_MESSAGES.approved, await approveInvestment(app.deps, auditActor(request), request.params.id)),
+    { preHandler: requireStaff, schema: { tags: ['invest'], summary: 'Staff: approve (409 when already decided; Idempotency-Key honoured)', params: idParam, response: { 200: investmentAnswerSchema } } },
+    (request, reply) => withIdempotency(request, reply, async (deps) => answer(INVEST_MESSAGES.approved, await approveInvestment(deps, auditActor(request), request.params.id))),
   );
 
   app.put(
     '/api/invest/:id/reject',
     {
       preHandler: requireStaff,
-      schema: { tags: ['invest'], summary: 'Staff: reject, releasing the hold (409 when already decided)', params: idParam, body: rejectBody, response: { 200: investmentAnswerSchema } },
+      schema: { tags: ['invest'], summary: 'Staff: reject, releasing the hold (409 when already decided; Idempotency-Key honoured)', params: idParam, body: rejectBody, response: { 200: investmentAnswerSchema } },
     },
-    async (request) => answer(INVEST_MESSAGES.rejected, await rejectInvestment(app.deps, auditActor(request), request.params.id, request.body?.notes || null)),
+    (request, reply) =>
+      withIdempotency(request, reply, async (deps) => answer(INVEST_MESSAGES.rejected, await rejectInvestment(deps, auditActor(request), request.params.id, request.body?.notes || null))),
   );
 }

@@ -4,8 +4,8 @@ import { currentUser } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { checkLedger } from '../../../services/admin/solvency';
 import { adjustUserMoney, toggleFees, userMoneySummary, type AdjustmentTarget } from '../../../services/money/adjustments';
+import { withIdempotency } from '../../../services/platform/idempotency';
 import { routeOptions } from '../../route-options';
-
 
 const route = routeOptions('money');
 
@@ -35,13 +35,13 @@ export async function adjustmentRoutes(app: App) {
     app.put(
       `/api/users/${path}/:id`,
       route.staff(
-        `${summary}; above the four-eyes threshold 202: recorded for a second staff member`,
+        `${summary}; above the four-eyes threshold 202: recorded for a second staff member. Honours Idempotency-Key.`,
         { params: idParam, body: adjustmentSchema, response: { 200: adjustAnswerSchema, 202: adjustAnswerSchema } },
       ),
-      async (request, reply) => {
-        const answer = await adjustUserMoney(app.deps, currentUser(request), auditActor(request), request.params.id, target, request.body);
-        return reply.status(answer.pendingApproval ? 202 : 200).send(answer);
-      },
+      (request, reply) =>
+        withIdempotency(request, reply, (deps) => adjustUserMoney(deps, currentUser(request), auditActor(request), request.params.id, target, request.body), {
+          status: (answer) => (answer.pendingApproval ? 202 : 200),
+        }),
     );
   }
 

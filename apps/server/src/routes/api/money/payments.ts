@@ -30,7 +30,7 @@ export async function paymentsRoutes(app: App) {
       'Report a deposit (Pending until staff confirm, or until the chain confirms the same transaction). Honours Idempotency-Key.',
       { body: paymentCreateSchema, response: { 201: paymentAnswerSchema } },
     ),
-    (request, reply) => withIdempotency(request, reply, () => createPayment(app.deps, currentUser(request), request.body), { status: 201 }),
+    (request, reply) => withIdempotency(request, reply, (deps) => createPayment(deps, currentUser(request), request.body), { status: 201 }),
   );
 
   app.get(
@@ -89,10 +89,10 @@ export async function paymentsRoutes(app: App) {
     app.patch(
       `/api/payments/${path}`,
       route.staff(
-        `${decision === 'Confirmed' ? 'Confirm (credit; `amount` sets the USD value of a deposit detected in a non-USD asset)' : 'Reject'} a pending deposit (staff); 409 when already decided`,
+        `${decision === 'Confirmed' ? 'Confirm (credit; `amount` sets the USD value of a deposit detected in a non-USD asset)' : 'Reject'} a pending deposit (staff); 409 when already decided. Honours Idempotency-Key.`,
         { body: paymentDecisionSchema, response: { 200: paymentAnswerSchema } },
       ),
-      async (request) => decidePayment(app.deps, currentUser(request), auditActor(request), request.body, decision),
+      (request, reply) => withIdempotency(request, reply, (deps) => decidePayment(deps, currentUser(request), auditActor(request), request.body, decision)),
     );
   }
 }

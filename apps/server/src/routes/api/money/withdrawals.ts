@@ -58,7 +58,7 @@ export async function withdrawalsRoutes(app: App) {
       'Request a withdrawal: holds the amount. Honours Idempotency-Key.',
       { body: withdrawalCreateSchema, response: { 201: withdrawalAnswerSchema } },
     ),
-    (request, reply) => withIdempotency(request, reply, () => createWithdrawal(app.deps, currentUser(request), request.body), { status: 201 }),
+    (request, reply) => withIdempotency(request, reply, (deps) => createWithdrawal(deps, currentUser(request), request.body), { status: 201 }),
   );
 
   app.get(
@@ -83,13 +83,13 @@ export async function withdrawalsRoutes(app: App) {
     app.put(
       `/api/withDraw/${action}/:id`,
       route.staff(
-        `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC); above the four-eyes threshold the first approval is recorded (202) and a second staff member pays out' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided`,
+        `${decision === 'Approved' ? 'Approve (pay out) a pending withdrawal with the payout `txHash` (required and checked on chain where the network has an RPC); above the four-eyes threshold the first approval is recorded (202) and a second staff member pays out' : 'Reject (release) a pending withdrawal'} (staff); 409 when already decided. Honours Idempotency-Key.`,
         { params: idParam, body: decisionBody, response: { 200: withdrawalDecisionAnswerSchema, 202: withdrawalDecisionAnswerSchema } },
       ),
-      async (request, reply) => {
-        const result = await decideWithdrawal(app.deps, currentUser(request), auditActor(request), request.params.id, decision, request.body);
-        return reply.status(result.pendingApproval ? 202 : 200).send(result);
-      },
+      (request, reply) =>
+        withIdempotency(request, reply, (deps) => decideWithdrawal(deps, currentUser(request), auditActor(request), request.params.id, decision, request.body), {
+          status: (answer) => (answer.pendingApproval ? 202 : 200),
+        }),
     );
   }
 

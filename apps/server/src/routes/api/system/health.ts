@@ -2,6 +2,17 @@ import { healthSchema, notReadySchema, readySchema } from '@app/shared';
 import type { App } from '../../../plugins/types';
 import { documentStore } from '../../../services/kyc/document-storage';
 
+/** A load balancer's health check waits a few seconds: a stalled database answers "not ready" sooner. */
+const READY_CHECK_MS = 2_000;
+
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export async function healthRoutes(app: App) {
   app.get(
     '/api/health',
@@ -20,8 +31,11 @@ export async function healthRoutes(app: App) {
     },
     async (_request, reply) => {
       try {
-        await app.deps.database.ping();
-        if (!(await app.deps.database.migrationsApplied())) {
+        const applied = await withinDeadline(
+          app.deps.database.ping().then(() => app.deps.database.migrationsApplied()),
+          Math.min(READY_CHECK_MS, app.deps.config.databaseQueryTimeoutMs),
+        );
+        if (!applied) {
           return reply.status(503).send({ status: 'not ready' as const, message: 'Database migrations are not applied yet' });
         }
       } catch {
