@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { renderApp, stubFetch } from '../../../test/render';
 import type { Language } from '@app/shared';
@@ -30,7 +30,7 @@ describe('the sign-in pages in another language', () => {
     expect(screen.getByText(/aus Ihrer E-Mail\.$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Code zusenden' })).toBeInTheDocument();
     expect(screen.getByLabelText('Zugangscode')).toHaveAttribute('placeholder', 'ABC123');
-    expect(document.title).toContain('Geben Sie Ihren Zugangscode ein');
+    await waitFor(() => expect(document.title).toContain('Geben Sie Ihren Zugangscode ein'));
   });
 
   it('shows the verification page in Spanish', async () => {

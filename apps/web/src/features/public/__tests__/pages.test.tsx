@@ -72,7 +72,7 @@ describe('404', () => {
     renderApp('/nothing/here');
     expect(await screen.findByRole('heading', { name: "We couldn't find that page" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found · Vaultline');
+    await waitFor(() => expect(document.title).toBe('Page not found · Vaultline'));
   });
 });
 
@@ -105,7 +105,7 @@ describe('investment plans', () => {
     expect(within(weekly).getByText('A week-long plan.')).toBeInTheDocument();
     expect(within(weekly).getAllByRole('listitem')).toHaveLength(4);
     expect(within(weekly).getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', '/start-invest');
-    expect(document.title).toBe('Investment plans · Vaultline');
+    await waitFor(() => expect(document.title).toBe('Investment plans · Vaultline'));
     expect(screen.queryByText(/Live plan details are unavailable/)).not.toBeInTheDocument();
   });
 
@@ -235,7 +235,8 @@ describe('other public pages', () => {
     unmount();
     const second = renderApp('/privacy-policy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
-    expect(document.title).toBe('Privacy policy · Vaultline');
+    // The title is set by an effect after the page renders: wait for it, not for a moment to pass.
+    await waitFor(() => expect(document.title).toBe('Privacy policy · Vaultline'));
     second.unmount();
     renderApp('/license');
     expect(await screen.findByRole('heading', { level: 1, name: 'License' })).toBeInTheDocument();
