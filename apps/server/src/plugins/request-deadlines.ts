@@ -22,7 +22,7 @@ export interface ServerTimeouts {
 export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, bodyMs: 60_000, uploadBodyMs: 120_000, keepAliveMs: 5_000 };
 
 /** After an early answer (a refused upload) the rest of the body is read and dropped, up to this. */
-const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export const BODY_TOO_SLOW = 'The request took too long to arrive. Please try again.';
 

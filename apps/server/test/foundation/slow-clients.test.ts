@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KYC_MESSAGES } from '@app/shared';
+import { KYC_MESSAGES, PROFILE_PHOTO_MAX_BYTES } from '@app/shared';
 import { SERVER_TIMEOUTS, BODY_TOO_SLOW } from '../../src/plugins/request-deadlines';
 import { buildTestApp, type TestApp, type TestUser } from '../helpers/build-test-app';
 import { multipart, pdf, png } from '../helpers/kyc-files';
@@ -146,48 +146,61 @@ describe('server timeouts', () => {
   });
 });
 
+/** Posts `body` over a new HTTP connection as a browser sends a file (in pieces, waiting whenever the connection is full). */
+function postOverConnection(path: string, body: { payload: Buffer; headers: Record<string, string> }, headers: Record<string, string>) {
+  return new Promise<{ status?: number; text: string; sent: boolean; error?: string }>((resolve) => {
+    let status: number | undefined;
+    let text = '';
+    let sent = false;
+    const request = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { ...body.headers, ...headers, 'content-length': body.payload.length } },
+      (response) => {
+        status = response.statusCode;
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => setTimeout(() => resolve({ status, text, sent }), 200));
+      },
+    );
+    request.on('finish', () => (sent = true));
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status, text, sent, error: error.code ?? error.message }));
+    let offset = 0;
+    const writeMore = () => {
+      while (offset < body.payload.length) {
+        const piece = body.payload.subarray(offset, offset + 64 * 1024);
+        offset += piece.length;
+        if (!request.write(piece)) return void request.once('drain', writeMore);
+      }
+      request.end();
+    };
+    writeMore();
+  });
+}
+
 describe('an oversized upload over a real connection', () => {
   let applicant: TestUser;
   beforeAll(async () => {
     applicant = await t.createUser({ kycStatus: 'Not Submitted' });
   });
 
-  it('gets 413 with the message, read by the client whose whole body was taken (no reset)', async () => {
+  it('KYC: 413 with the message, read by the client whose whole body was taken (no reset)', async () => {
     const body = multipart([
       { name: 'front', filename: 'big.pdf', contentType: 'application/pdf', data: pdf({ padTo: 11 * 1024 * 1024 }) },
       { name: 'back', filename: 'small.png', contentType: 'image/png', data: await png() },
     ]);
-    const outcome = await new Promise<{ status?: number; text: string; sent: boolean; error?: string }>((resolve) => {
-      let status: number | undefined;
-      let text = '';
-      let sent = false;
-      const request = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/users/uploadKycDocuments', agent: false, headers: { ...body.headers, ...applicant.headers, 'content-length': body.payload.length } },
-        (response) => {
-          status = response.statusCode;
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => setTimeout(() => resolve({ status, text, sent }), 200));
-        },
-      );
-      request.on('finish', () => (sent = true));
-      request.on('error', (error: NodeJS.ErrnoException) => resolve({ status, text, sent, error: error.code ?? error.message }));
-      // As a browser sends a file: in pieces, waiting whenever the connection is full.
-      let offset = 0;
-      const writeMore = () => {
-        while (offset < body.payload.length) {
-          const piece = body.payload.subarray(offset, offset + 64 * 1024);
-          offset += piece.length;
-          if (!request.write(piece)) return void request.once('drain', writeMore);
-        }
-        request.end();
-      };
-      writeMore();
-    });
+    const outcome = await postOverConnection('/api/users/uploadKycDocuments', body, applicant.headers);
     expect(outcome.error).toBeUndefined();
     expect(outcome.status).toBe(413);
     expect(JSON.parse(outcome.text)).toEqual({ message: `Front of document: ${KYC_MESSAGES.tooLarge} This file is over 10 MB.` });
     // The server read the rest of the body, so the client finished sending it rather than stalling.
+    expect(outcome.sent).toBe(true);
+  });
+
+  it('profile photo: 413 with its own limit, read alike', async () => {
+    const body = multipart([{ name: 'photo', filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(PROFILE_PHOTO_MAX_BYTES + 1024 * 1024, 1) }]);
+    const outcome = await postOverConnection('/api/users/uploadPhoto', body, applicant.headers);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.text)).toEqual({ message: `File size must be less than ${PROFILE_PHOTO_MAX_BYTES / 1024 / 1024}MB.` });
     expect(outcome.sent).toBe(true);
   });
 });
