@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DeviceSessionList } from '@app/shared';
+import { AUTH_RATE_LIMITS } from '../../src/routes/api/auth/rate-limits';
 import { adminHelpers } from '../helpers/admin-calls';
 import { Browser, lastEmail, registerIn, registration, STRONG_PASSWORD } from '../helpers/auth-browser';
 import { buildTestApp, useTestApp, useUser, type TestApp } from '../helpers/build-test-app';
@@ -44,6 +45,15 @@ describe('TRUST_PROXY=1 (one load balancer)', () => {
     expect(refused.json().message).toMatch(/^Too many attempts/);
     // Another real address behind the same balancer has its own count.
     expect((await attempt('203.0.113.21', 100)).statusCode).toBe(201);
+  });
+
+  it('limits sign-in attempts per real address alike', async () => {
+    const browser = new Browser(t, BALANCER);
+    const attempt = (client: string, index: number) =>
+      browser.post('/api/users/login', { email: `nobody${index}@example.com`, password: 'wrong-password' }, through(client, `6.6.${index >> 8}.${index & 255}`));
+    for (let index = 0; index < AUTH_RATE_LIMITS.login.ip; index += 1) expect((await attempt('203.0.113.25', index)).statusCode).toBe(401);
+    expect((await attempt('203.0.113.25', 999)).statusCode).toBe(429);
+    expect((await attempt('203.0.113.26', 1000)).statusCode).toBe(401);
   });
 
   it('names the real address in the new-browser sign-in email', async () => {
