@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/server.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, WEB_DIST_DIR: '' },
+    env: { ...process.env, WEB_DIST_DIR: 'none' },
   }),
   spawn('npx', ['vite'], { cwd: 'apps/web', stdio: 'inherit' }),
 ];

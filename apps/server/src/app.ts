@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { createChainRuntime } from './chain';
 import { applyChainSettingsFromEnvironment } from './services/admin/settings';
@@ -15,6 +15,7 @@ import { lazyRequestLogger } from './lib/lazy-request-logger';
 import { errorsPlugin } from './plugins/errors';
 import { inFlightPlugin } from './plugins/in-flight';
 import { metricsPlugin } from './plugins/metrics';
+import { requestDeadlinesPlugin, SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './plugins/request-deadlines';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { secretGuardPlugin } from './plugins/secret-guard';
 import { securityPlugin } from './plugins/security';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   /** Clock override for tests. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Shorter timeouts for tests (SERVER_TIMEOUTS otherwise). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Request bodies larger than this are refused with 413 (uploads have their own limits). */
@@ -76,14 +79,26 @@ function scrubQueryParams(value: unknown, depth = 0): unknown {
 
 const SECRET_PATH = /\/(verifyUser|verify|resetPassword)\/[^/?#]+/gi;
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify no longer honours a bare hop count (a client that
+ * reaches the app directly could then write the address), so a count becomes the function it
+ * stood for: the nearest `hops` peers are proxies.
+ */
+function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
 /** Builds the whole application without listening; server.ts and tests both use it. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    ...serverTimeoutOptions(timeouts),
     logger: options.logger ?? loggerOptions(config.logLevel),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -107,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await applyChainSettingsFromEnvironment(deps);
 
   await app.register(inFlightPlugin);
+  await app.register(requestDeadlinesPlugin, timeouts);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     appUrl: config.appUrl,

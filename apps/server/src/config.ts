@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +32,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Run scheduled jobs (maturity, outbox) in this process. */
   runJobs: boolean;
-  /** Trust X-Forwarded-* from a proxy in front of us. */
-  trustProxy: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-* to believe (`TrustProxy`). */
+  trustProxy: TrustProxy;
   /** DOCUMENT_STORE: where KYC documents live (encrypted): 'database' (default on PostgreSQL) or 'filesystem' under DATA_DIR (default embedded). */
   documentStore: 'database' | 'filesystem';
   /** METRICS_TOKEN: serve GET /metrics (Prometheus) to this bearer token; unset, there is no /metrics. */
@@ -40,7 +41,17 @@ export interface Config {
   /** The shortest term a plan may have (PLAN_MIN_TERM_SECONDS, default one hour; demos and the e2e suite set less). */
   planMinTermSeconds: number;
   chain: ChainConfig;
+  /** Settings read otherwise than an operator might expect, one line each: server.ts logs them at start. */
+  warnings: string[];
 }
+
+/**
+ * The proxies in front of us, whose X-Forwarded-For entries are believed: none (false), the
+ * nearest N hops (every peer is taken for a proxy: only where nothing reaches the app around
+ * them), or the addresses and CIDR ranges of the proxies (and the names loopback, linklocal,
+ * uniquelocal), as Fastify's trustProxy takes them.
+ */
+export type TrustProxy = false | number | string[];
 
 /** On-chain deposits (docs/decisions/0015-chain-deposits.md). Every field optional: without them deposits are reported by hand. */
 export interface ChainConfig {
@@ -109,7 +120,8 @@ function watchKey(env: NodeJS.ProcessEnv, name: 'DEPOSIT_XPUB_EVM' | 'DEPOSIT_XP
   }
 }
 
-export function loadChainConfig(env: NodeJS.ProcessEnv): ChainConfig {
+export function loadChainConfig(environment: NodeJS.ProcessEnv): ChainConfig {
+  const env = withoutEmptyVariables(environment);
   const evmRpcUrl = env.EVM_RPC_URL?.trim() || undefined;
   if (evmRpcUrl) {
     let protocol = '';
@@ -195,13 +207,60 @@ function documentStoreFrom(env: NodeJS.ProcessEnv, databaseUrl: string | undefin
   return value;
 }
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+/** Why a TRUST_PROXY entry is not an address, a CIDR range or a range name; null when it is one. */
+function proxyEntryProblem(entry: string): string | null {
+  if (PROXY_RANGE_NAMES.has(entry)) return null;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return `"${entry}" is not an IP address or CIDR range`;
+  if (prefix === undefined) return null;
+  const bits = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return `"${entry}" has a prefix length outside 0-${bits}`;
+  return null;
+}
+
+function trustProxyFrom(env: NodeJS.ProcessEnv, warnings: string[]): TrustProxy {
+  const text = env.TRUST_PROXY?.trim();
+  if (!text || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') {
+    warnings.push('TRUST_PROXY=true is read as 1 (one proxy hop): set the hop count, or better the proxy addresses or CIDR ranges, to say so.');
+    return 1;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) throw new ConfigError(`TRUST_PROXY must be a hop count from 0 to ${MAX_PROXY_HOPS}, or proxy addresses or CIDR ranges, got "${text}".`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const problem = entry ? proxyEntryProblem(entry) : 'it has an empty entry';
+    if (problem) {
+      throw new ConfigError(`TRUST_PROXY must be false, a hop count (1) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8): ${problem}.`);
+    }
+  }
+  return entries;
+}
+
 function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
   const token = env.METRICS_TOKEN?.trim();
   if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters: it is the only thing between /metrics and the world.');
   return token || undefined;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The environment less its empty (or blank) variables: an empty setting counts as unset, for every setting. */
+function withoutEmptyVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+}
+
+/** WEB_DIST_DIR=none serves the API only (npm run dev, where Vite serves the pages). */
+const NO_WEB_DIST = 'none';
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const env = withoutEmptyVariables(environment);
+  const warnings: string[] = [];
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -231,12 +290,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitScale: env.AUTH_RATE_LIMIT_SCALE ? Math.max(1, Number(env.AUTH_RATE_LIMIT_SCALE) || 1) : undefined,
     production,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
-    webDistDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    webDistDir: env.WEB_DIST_DIR === NO_WEB_DIST ? undefined : (env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     runJobs: env.RUN_JOBS !== 'false',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env, warnings),
     planMinTermSeconds: wholeNumber(env, 'PLAN_MIN_TERM_SECONDS', 3600, 1, 86_400),
     metricsToken: metricsToken(env),
     documentStore: documentStoreFrom(env, databaseUrl),
     chain: loadChainConfig(env),
+    warnings,
   };
 }

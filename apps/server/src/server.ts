@@ -33,6 +33,7 @@ async function main() {
     await database.close();
     throw new ConfigError(`${(error as Error).message}. Check DOCUMENT_STORE and DATA_DIR.`);
   }
+  for (const warning of config.warnings) app.log.warn(warning);
   if (config.production && config.databaseUrl && !config.redisUrl) {
     app.log.warn('REDIS_URL is not set: rate limits are counted per instance. With several instances behind a load balancer, set REDIS_URL so they share them.');
   }

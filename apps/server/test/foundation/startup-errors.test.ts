@@ -82,6 +82,22 @@ describe('one line for a bad setting', { timeout: 120_000 }, () => {
     );
   });
 
+  it('TRUST_PROXY that is neither a hop count nor addresses', async () => {
+    expect(await refusal({ TRUST_PROXY: '10.0.0.0/33' })).toBe(
+      'TRUST_PROXY must be false, a hop count (1) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8): "10.0.0.0/33" has a prefix length outside 0-32.',
+    );
+  });
+
+  it('TRUST_PROXY=true starts, warning once that it is read as one hop', needsPostgres, async () => {
+    const server = await startServer(process.env.TEST_DATABASE_URL!, { LOG_LEVEL: 'warn', TRUST_PROXY: 'true' });
+    try {
+      const warnings = server.output().split('\n').filter((line) => line.includes('TRUST_PROXY=true is read as 1 (one proxy hop)'));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await server.kill();
+    }
+  });
+
   it('production on PostgreSQL without REDIS_URL starts, warning once that rate limits are per instance', needsPostgres, async () => {
     const server = await startServer(process.env.TEST_DATABASE_URL!, { LOG_LEVEL: 'warn' });
     try {

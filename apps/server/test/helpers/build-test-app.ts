@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app';
 import { loadChainConfig, type Config } from '../../src/config';
 import { openPostgres, wrapPglite, type Database } from '../../src/db/client';
 import type { App } from '../../src/plugins/types';
+import type { ServerTimeouts } from '../../src/plugins/request-deadlines';
 import { insertUser, type NewAccount } from '../../src/services/auth/accounts';
 import { createSession } from '../../src/services/auth/sessions';
 import type { UserRow } from '../../src/db/schema';
@@ -41,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: undefined,
     documentStore: 'filesystem',
     chain: loadChainConfig({}),
+    warnings: [],
     ...overrides,
   };
 }
@@ -166,11 +168,11 @@ export function insertTestUser(db: Database['db'], account: NewAccount): Promise
 }
 
 export async function buildTestApp(
-  options: { config?: Partial<Config>; postgres?: boolean; database?: Database } = {},
+  options: { config?: Partial<Config>; postgres?: boolean; database?: Database; timeouts?: Partial<ServerTimeouts> } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase({ postgres: options.postgres }));
   const clock = testClock();
-  const app = await buildApp({ config: testConfig(options.config), database, now: clock.now, logger: false });
+  const app = await buildApp({ config: testConfig(options.config), database, now: clock.now, logger: false, timeouts: options.timeouts });
   await app.ready();
   return {
     app,

@@ -37,7 +37,7 @@ describe('session cookie, CSRF and security headers', () => {
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
     writeFileSync(path.join(webDir, 'assets/app.js'), 'console.log(1)');
     t = await buildTestApp({ config: { authRateLimitScale: 1000, webDistDir: webDir } });
-    secureT = await buildTestApp({ config: { authRateLimitScale: 1000, trustProxy: true, appUrl: 'https://vaultline.example' } });
+    secureT = await buildTestApp({ config: { authRateLimitScale: 1000, trustProxy: 1, appUrl: 'https://vaultline.example' } });
   });
   afterAll(async () => {
     await t?.close();

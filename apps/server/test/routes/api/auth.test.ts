@@ -59,7 +59,7 @@ describe('POST /api/users/register', () => {
   });
 
   it('marks the session cookie Secure behind https', async () => {
-    const behindProxy = await buildTestApp({ config: { trustProxy: true }, database: t.database });
+    const behindProxy = await buildTestApp({ config: { trustProxy: 1 }, database: t.database });
     const response = await behindProxy.app.inject({
       method: 'POST',
       url: '/api/users/register',

@@ -68,7 +68,7 @@ describe('security', () => {
   });
 
   it('sends HSTS only behind https', async () => {
-    const behindProxy = await buildTestApp({ config: { trustProxy: true }, database: t.database });
+    const behindProxy = await buildTestApp({ config: { trustProxy: 1 }, database: t.database });
     const response = await behindProxy.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(response.headers['strict-transport-security']).toContain('max-age=');
     await behindProxy.app.close();

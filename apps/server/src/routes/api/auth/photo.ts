@@ -35,10 +35,13 @@ export async function photoRoutes(app: App) {
     });
     scope.post(
       '/api/users/uploadPhoto',
-      route.user(
-        'Upload a profile photo (multipart field "photo": jpeg or png, 5 MB); sets it and answers the user',
-        { consumes: ['multipart/form-data'], response: { 200: userViewSchema } },
-      ),
+      {
+        ...route.user(
+          'Upload a profile photo (multipart field "photo": jpeg or png, 5 MB); sets it and answers the user',
+          { consumes: ['multipart/form-data'], response: { 200: userViewSchema } },
+        ),
+        config: { bodyDeadline: 'upload' },
+      },
       async (request) => {
         const user = currentUser(request);
         if (!request.isMultipart()) throw badRequest('Please select a file.');

@@ -62,10 +62,13 @@ async function uploadRoute(scope: App) {
 
   scope.post(
     '/api/users/uploadKycDocuments',
-    route.user(
-      'Upload identity documents (multipart: front and back, 10 MB each)',
-      { consumes: ['multipart/form-data'], response: { 201: kycUploadAnswerSchema } },
-    ),
+    {
+      ...route.user(
+        'Upload identity documents (multipart: front and back, 10 MB each)',
+        { consumes: ['multipart/form-data'], response: { 201: kycUploadAnswerSchema } },
+      ),
+      config: { bodyDeadline: 'upload' },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       assertCanUpload(user);
