@@ -1,4 +1,6 @@
 import 'react-toastify/ReactToastify.css';
+// After the library's styles: the product's colours and a phone's gutters.
+import './toast.css';
 import { toast as toastify, type Id, type ToastOptions } from 'react-toastify';
 import { translateMessage } from '../i18n/messages';
 import { onLeavePage, requestToastContainer, toastPage } from './toast-container';
