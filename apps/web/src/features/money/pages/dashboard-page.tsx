@@ -77,7 +77,11 @@ export function DashboardPage({ banners, widgets, staffHome }: { banners?: React
             {data.hasFees && <StatCard label={t('dashboardPage.fees')} value={<Money value={data.fees} />} hint={t('dashboardPage.feesHint')} />}
           </section>
           {data.pendingDeposits.count > 0 && <PendingDeposits count={data.pendingDeposits.count} amount={data.pendingDeposits.amount} />}
-          <nav aria-label={t('dashboardPage.shortcutsLabel')} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {/* Five shortcuts: one row on wide screens; on narrow ones three then two, each row full (six columns, 2+2+2 then 3+3). */}
+          <nav
+            aria-label={t('dashboardPage.shortcutsLabel')}
+            className="grid grid-cols-6 gap-2 sm:grid-cols-5 [&>*]:col-span-2 [&>:nth-last-child(-n+2)]:col-span-3 sm:[&>*]:col-span-1 sm:[&>:nth-last-child(-n+2)]:col-span-1"
+          >
             {SHORTCUTS.map(({ to, key, icon: Icon }) => (
               <Link
                 key={to}
