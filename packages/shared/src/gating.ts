@@ -8,10 +8,12 @@ const VERB: Record<GatedAction, string> = { deposit: 'make a deposit', invest: '
 export type MissingStep = 'email' | 'kyc' | null;
 
 /**
- * What a verified email unlocks, in the words of both the email banner and the how-it-works
- * page (the server refuses the same: gatingMessage).
+ * What an unverified email blocks (issue 40.7): the one sentence of the email banner, the KYC
+ * card, the how-it-works page and the verification email (its copy in the server's email
+ * locales, `verification.gating`, is held to the web's by test/email/locales.test.ts). The
+ * server refuses the same: gatingMessage.
  */
-export const VERIFIED_EMAIL_NEEDED = 'Deposits, investments and withdrawals stay locked until your email is verified (and then your KYC is approved).';
+export const VERIFIED_EMAIL_NEEDED = 'Deposits, investments and withdrawals need a verified email and approved KYC.';
 
 /** The first how-it-works step the user has not completed, if any. */
 export function missingStep(user: { isVerified: boolean; kycStatus: KycStatus }): MissingStep {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@app/shared';
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { EMAIL_CATALOGS, emailTexts, fillText, placeholdersOf } from '../../src/email/locales';
 import { renderEmail } from '../../src/email/render';
 
@@ -55,5 +56,22 @@ describe('email texts (issue 21)', () => {
     expect(german.html).toContain('Oder fügen Sie diesen Link in Ihren Browser ein: https://example.com/x');
     expect(german.text).toContain('-- Vaultline. Wir fragen Sie nie nach Ihrem Passwort oder einem Anmeldecode.');
     expect(renderEmail(content).text).toContain('-- Vaultline. We will never ask for your password or a login code.');
+  });
+});
+
+/**
+ * Issue 40.7: what an unverified email blocks is one sentence, VERIFIED_EMAIL_NEEDED. The web
+ * shows it (banner, KYC card, how-it-works) through its `messages` table; the verification
+ * email carries the server's copy, `verification.gating`, which must read the same in every language.
+ */
+describe('the sentence about what an unverified email blocks', () => {
+  it.each(LANGUAGES)('%s: the verification email says what the web says', (language) => {
+    const webMessages = JSON.parse(readFileSync(new URL(`../../../web/src/i18n/locales/${language}/messages.json`, import.meta.url), 'utf8')) as Record<string, string>;
+    expect(webMessages[VERIFIED_EMAIL_NEEDED]).toBeDefined();
+    expect(emailTexts(language).t('verification.gating')).toBe(webMessages[VERIFIED_EMAIL_NEEDED]);
+  });
+
+  it('is the shared English sentence', () => {
+    expect(emailTexts('en').t('verification.gating')).toBe(VERIFIED_EMAIL_NEEDED);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { formatCents, HISTORY_TYPES, type HistoryType } from '@app/shared';
+import { HISTORY_TYPES, type HistoryType } from '@app/shared';
 import { adjustBalance, adjustFees, adjustProfit, creditReferralBonus } from '../../src/ledger';
 import { historyRows, transactionHistoryPage } from '../../src/services/history/history';
 import { findSessionWithHistoryState } from '../../src/services/history/page-cache';
@@ -169,14 +169,14 @@ async function expectSameHistory(userId: string, query: { type?: HistoryType; st
     // The CSV's columns.
     const entries = (await historyPage(t.database.db, HISTORY_SOURCES, { userId, ...query, cursor: oldCursor })).entries;
     const rows = (await historyRows(t.database.db, { userId, ...query, cursor: newCursor })).rows;
-    expect(rows.map((row) => [row.at, row.type, row.reference, row.description, row.status, formatCents(row.amountCents)])).toEqual(
+    expect(rows.map((row) => [row.at, row.type, row.reference, row.description, row.status, row.amount])).toEqual(
       entries.map((entry) => [
         entry.at.toISOString(),
         entry.type,
         entry.fields.transactionId ?? entry.fields.investmentId ?? entry.fields._id,
         entry.description,
         entry.status,
-        formatCents(entry.amountCents),
+        entry.fields.amount,
       ]),
     );
     if (!expected.nextCursor || !actual.nextCursor) return;

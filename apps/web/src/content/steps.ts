@@ -6,11 +6,13 @@ export interface Step {
   id: 'account' | 'email' | 'kyc' | 'fund' | 'plan' | 'send-receive' | 'referrals';
   /** Where the step's link leads (its label: `howItWorks.steps.<id>.link`). */
   to?: string;
+  /** Ends with what an unverified email blocks: VERIFIED_EMAIL_NEEDED, the banner's, KYC card's and email's sentence. */
+  gating?: true;
 }
 
 export const STEPS: Step[] = [
   { id: 'account', to: '/register' },
-  { id: 'email' },
+  { id: 'email', gating: true },
   { id: 'kyc' },
   { id: 'fund' },
   { id: 'plan', to: '/investment-plans' },

@@ -1,4 +1,6 @@
 import 'react-toastify/ReactToastify.css';
+// After the library's styles: the product's colours and a phone's gutters.
+import './toast.css';
 import { toast as toastify, type Id, type ToastOptions } from 'react-toastify';
 import { translateMessage } from '../i18n/messages';
 import { onLeavePage, requestToastContainer, toastPage } from './toast-container';
@@ -13,7 +15,9 @@ import { onLeavePage, requestToastContainer, toastPage } from './toast-container
  * One toast per event: the same message of the same kind is shown once while it is on screen
  * (a second click does not stack a second copy). Toasts belong to the page that raised them
  * and go when the user leaves it (lib/toast-container), save those raised just before the
- * navigation, which explain it ("Login Successful" on the way to the dashboard).
+ * navigation, which explain it ("Login Successful" on the way to the dashboard). A success
+ * answers the page's earlier errors and warnings ("All fields are required", then "User
+ * Updated"): showing it dismisses them, for every form at once.
  */
 requestToastContainer();
 
@@ -22,8 +26,8 @@ type Kind = 'success' | 'error' | 'info' | 'warning';
 /** Errors interrupt screen readers; everything else waits its turn. */
 const ROLES: Record<Kind, 'alert' | 'status'> = { error: 'alert', warning: 'alert', success: 'status', info: 'status' };
 
-/** Toasts raised and not yet removed, by id, with the page each belongs to. */
-const shown = new Map<Id, { path: string; at: number }>();
+/** Toasts raised and not yet removed, by id, with the page each belongs to and its kind. */
+const shown = new Map<Id, { path: string; at: number; kind: Kind }>();
 
 toastify.onChange((item) => {
   if (item.status === 'removed') shown.delete(item.id);
@@ -33,7 +37,7 @@ onLeavePage((path, now, graceMs) => {
   for (const [id, origin] of shown) {
     if (origin.path === path) continue;
     // Raised just before the navigation: it explains it, and now belongs to the new page.
-    if (now - origin.at <= graceMs) shown.set(id, { path, at: origin.at });
+    if (now - origin.at <= graceMs) shown.set(id, { ...origin, path });
     else {
       shown.delete(id);
       toastify.dismiss(id);
@@ -48,10 +52,21 @@ function idFor(kind: Kind, message: string): string {
   return `toast-${kind}-${(hash >>> 0).toString(36)}`;
 }
 
+/** The errors and warnings shown on `path`: a success there has answered them. */
+function dismissProblems(path: string) {
+  for (const [id, origin] of shown) {
+    if (origin.path !== path || (origin.kind !== 'error' && origin.kind !== 'warning')) continue;
+    shown.delete(id);
+    toastify.dismiss(id);
+  }
+}
+
 function show(kind: Kind, message: string, options: ToastOptions = {}): Id {
   const id = options.toastId ?? idFor(kind, message);
   if (toastify.isActive(id)) return id;
-  shown.set(id, { path: toastPage(), at: Date.now() });
+  const path = toastPage();
+  if (kind === 'success') dismissProblems(path);
+  shown.set(id, { path, at: Date.now(), kind });
   // Messages are the spec's English (ours and the API's), shown in the app's language.
   return toastify[kind](translateMessage(message), { role: ROLES[kind], ...options, toastId: id });
 }

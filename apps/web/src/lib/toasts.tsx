@@ -23,7 +23,7 @@ export function Toasts() {
   if (!requested && !MOUNT_TOASTS_AT_ONCE) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="colored" style={BELOW_HEADER} />
+      <ToastContainer position="top-right" autoClose={TIMERS_MS.toastAutoClose} pauseOnHover newestOnTop theme="light" style={BELOW_HEADER} />
     </Suspense>
   );
 }

@@ -131,6 +131,20 @@ export const feesToggleSchema = z.object({
 export const HISTORY_TYPES = ['Transaction', 'Investment', 'Withdrawal', 'Adjustment'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
+/** How the history page and its CSV export name each type (English; the page translates it). */
+export const HISTORY_TYPE_LABELS: Record<HistoryType, string> = { Transaction: 'Deposit', Investment: 'Investment', Withdrawal: 'Withdrawal', Adjustment: 'Adjustment' };
+
+/**
+ * An item's amount as the history shows it, in the page and in the CSV alike: withdrawals and
+ * investments as money leaving the balance (negative), deposits and adjustments as they are
+ * (an adjustment's amount carries its own sign), whatever the status (a pending deposit shows
+ * its amount, with its status beside it).
+ */
+export function historyShownAmount(type: HistoryType, amount: string): string {
+  if (type !== 'Withdrawal' && type !== 'Investment') return amount;
+  return amount.startsWith('-') || /^0(\.0+)?$/.test(amount) ? amount : `-${amount}`;
+}
+
 /** GET /api/invest/getTransactionHistory query. */
 export const historyQuerySchema = z.object({
   type: z.enum(HISTORY_TYPES, { error: `Type must be one of ${HISTORY_TYPES.join(', ')}` }).optional(),
@@ -220,10 +234,13 @@ export const balanceSeriesSchema = z.object({
 });
 export type BalanceSeries = z.infer<typeof balanceSeriesSchema>;
 
-/** GET /api/money/dashboard: the signed-in user's figures (from the ledger) and balance over the last 30 days. */
+/**
+ * GET /api/money/dashboard: the signed-in user's figures (from the ledger), balance over the last
+ * 30 days, and the deposits they reported that staff have not confirmed yet (in no balance until then).
+ */
 export const dashboardSchema = userViewSchema
   .pick({ balance: true, availableBalance: true, investmentBalance: true, totalMaturityAmount: true, fees: true, hasFees: true, isVerified: true, kycStatus: true })
-  .extend({ series: balanceSeriesSchema });
+  .extend({ series: balanceSeriesSchema, pendingDeposits: z.object({ count: z.number().int(), amount: decimalString }) });
 export type DashboardData = z.infer<typeof dashboardSchema>;
 
 /**

@@ -18,7 +18,7 @@ export const historyEntries = pgTable(
     sortId: text('sort_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     status: text('status').notNull(),
-    /** Signed effect on the balance (CSV). */
+    /** Signed effect on the balance (0 while pending or rejected); the CSV shows the item's amount, as the page does. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
     /** transactionId, investmentId or _id (CSV). */

@@ -1,7 +1,7 @@
 import type { Language } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { localizedEmail, type EmailTexts, type EmailVars } from '../../email/locales';
+import { localizedEmail, type EmailTextKey, type EmailTexts, type EmailVars } from '../../email/locales';
 import type { EmailContent } from '../../email/render';
 
 /** The emails of the sign-in flows, in the recipient's language; their wording is in email/locales/<language>.json. */
@@ -12,7 +12,10 @@ async function send(deps: AppDeps, db: DbOrTx, to: Recipient, kind: string, cont
   await deps.outbox.enqueue(db, localizedEmail(to, kind, content));
 }
 
-/** An email whose one paragraph asks to follow a link (verify the address, reset the password); its texts are under `texts`. */
+/**
+ * An email asking to follow a link (verify the address, reset the password); its texts are under
+ * `texts`, its paragraphs the body and then the texts at the keys in `more`.
+ */
 async function sendLinkEmail(
   deps: AppDeps,
   db: DbOrTx,
@@ -21,18 +24,20 @@ async function sendLinkEmail(
   texts: 'verification' | 'passwordReset',
   url: string,
   footnoteVars: EmailVars,
+  more: EmailTextKey[] = [],
 ) {
   await send(deps, db, to, kind, ({ t }) => ({
     subject: t(`${texts}.subject`),
     heading: t(`${texts}.heading`, { name: to.name }),
-    paragraphs: [t(`${texts}.body`)],
+    paragraphs: [t(`${texts}.body`), ...more.map((key) => t(key))],
     action: { label: t(`${texts}.action`), url },
     footnote: t(`${texts}.footnote`, footnoteVars),
   }));
 }
 
 export async function sendVerificationEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, hours: number) {
-  await sendLinkEmail(deps, db, to, 'verification', 'verification', `${deps.config.appUrl}/verify/${token}`, { hours });
+  // `gating`: what an unverified email blocks, the sentence the banner, the KYC card and how-it-works show (VERIFIED_EMAIL_NEEDED).
+  await sendLinkEmail(deps, db, to, 'verification', 'verification', `${deps.config.appUrl}/verify/${token}`, { hours }, ['verification.gating']);
 }
 
 export async function sendLoginCodeEmail(

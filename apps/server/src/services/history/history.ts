@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { formatCents, type HistoryType } from '@app/shared';
+import { HISTORY_TYPE_LABELS, historyShownAmount, type HistoryType } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { jsonPageText } from '../../db/json-text';
 import { historyEntries } from '../../db/schema';
@@ -134,7 +134,8 @@ const csvStatements = Array.from({ length: 8 }, (_, index) =>
         cursorAt,
         at: sql<string>`history_iso(${historyEntries.at})`,
         status: historyEntries.status,
-        amountCents: historyEntries.amountCents,
+        // The item's own amount, which the page shows (amount_cents is the effect on the balance: 0 while pending).
+        amount: sql<string>`(${historyEntries.item}::json)->>'amount'`,
         description: historyEntries.description,
         reference: historyEntries.reference,
       })
@@ -263,8 +264,9 @@ function csvCell(value: unknown): string {
 
 export const CSV_HEADER = ['Date', 'Type', 'Reference', 'Description', 'Status', 'Amount (USD)'];
 
+/** A row as the history page shows its item: the same type name, status and signed amount. */
 function csvLine(row: HistoryRow): string {
-  return [row.at, row.type, row.reference, row.description, row.status, formatCents(row.amountCents)].map(csvCell).join(',');
+  return [row.at, HISTORY_TYPE_LABELS[row.type], row.reference, row.description, row.status, historyShownAmount(row.type, row.amount)].map(csvCell).join(',');
 }
 
 /** What the CSV export selects: a page's filters, every page. */

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { DAY_MS, formatCents, type BalanceSeries, type DashboardData } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import { preparedPerDatabase } from '../../db/prepared';
-import { sessions } from '../../db/schema';
+import { payments, sessions } from '../../db/schema';
 import { moneyFigures, type DailyMove, type UserBalances } from '../../ledger';
 import { accountBalancesByKind, balancesFromAccounts, dailyWalletMovesSince } from '../../ledger/balances';
 import { activeSession, batchedSessionRead, sessionIdOf, sessionReads, type ActiveSession, type SessionUser } from '../auth/sessions';
@@ -50,10 +50,25 @@ export function balanceSeries(moves: DailyMove[], currentCents: number, now: Dat
   return { from, to, changes: changes.reverse() };
 }
 
-/** What the dashboard shows beyond the session: the user's balances and daily wallet movements. */
+/** What the dashboard shows beyond the session: the user's balances, daily wallet movements and deposits awaiting staff. */
 export interface DashboardMoney {
   balances: UserBalances;
   moves: DailyMove[];
+  pendingDeposits: PendingDeposits;
+}
+
+/** The user's reported deposits still Pending: not in any balance until staff confirm them (PRODUCT §1). */
+interface PendingDeposits {
+  count: number;
+  /** Their total, bigint cents as text. */
+  cents: string;
+}
+
+const NO_PENDING_DEPOSITS: PendingDeposits = { count: 0, cents: '0' };
+
+/** A select expression: the pending deposits of `userId` (payments_user_idx gives the user's rows). */
+function pendingDepositsOf(userId: SQLWrapper) {
+  return sql<PendingDeposits | null>`(select json_build_object('count', count(*), 'cents', coalesce(sum(${payments.amountCents}), 0)::text) from ${payments} where ${payments.userId} = ${userId} and ${payments.status} = 'Pending')`;
 }
 
 /**
@@ -65,7 +80,11 @@ export interface DashboardMoney {
 const sessionWithDashboardById = preparedPerDatabase((db) => {
   const read = sessionReads(
     db,
-    { accountBalances: accountBalancesByKind(sessions.userId), dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`) },
+    {
+      accountBalances: accountBalancesByKind(sessions.userId),
+      dailyMoves: dailyWalletMovesSince(sessions.userId, sql`${sql.placeholder('since')}::timestamptz`),
+      pendingDeposits: pendingDepositsOf(sessions.userId),
+    },
     'sessions_with_daily_moves_by_id',
   );
   return batchedSessionRead(db, (keys: readonly { id: string; since: string }[]) =>
@@ -78,16 +97,17 @@ export async function findSessionWithDashboard(deps: Pick<AppDeps, 'db' | 'now'>
   const id = sessionIdOf(token);
   const row = id ? await sessionWithDashboardById(deps.db)({ id, since: seriesStart(deps.now()) }) : undefined;
   const auth = row ? await activeSession(deps.db, row) : null;
-  return auth && row ? { auth, data: { balances: balancesFromAccounts(row.accountBalances ?? {}), moves: row.dailyMoves ?? [] } } : null;
+  return auth && row ? { auth, data: { balances: balancesFromAccounts(row.accountBalances ?? {}), moves: row.dailyMoves ?? [], pendingDeposits: row.pendingDeposits ?? NO_PENDING_DEPOSITS } } : null;
 }
 
 /** The signed-in user's dashboard, from the balances and daily movements read with the session. */
-export function dashboard(user: SessionUser, { balances, moves }: DashboardMoney, now: Date): DashboardData {
+export function dashboard(user: SessionUser, { balances, moves, pendingDeposits }: DashboardMoney, now: Date): DashboardData {
   return {
     hasFees: user.hasFees,
     isVerified: user.isVerified,
     kycStatus: user.kycStatus,
     series: balanceSeries(moves, balances.balanceCents, now),
     ...moneyFigures(balances),
+    pendingDeposits: { count: pendingDeposits.count, amount: formatCents(Number(pendingDeposits.cents)) },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { buildTestApp, useTestApp } from '../../helpers/build-test-app';
 import { Browser, emailsTo, lastEmail, loginCodeFor, registerIn, registration, uniqueEmail } from '../../helpers/auth-browser';
 import { loginCodes, users } from '../../../src/db/schema';
@@ -52,6 +53,8 @@ describe('POST /api/users/register', () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     const verification = await lastEmail(t, body.email, 'verification');
     expect(verification.text).toMatch(/\/verify\/[\w-]{40,}/);
+    // What an unverified email blocks, in the words of the banner, the KYC card and how-it-works (issue 40.7).
+    expect(verification.text).toContain(VERIFIED_EMAIL_NEEDED);
 
     const me = await browser.get('/api/users/getUser');
     expect(me.statusCode).toBe(200);

@@ -51,12 +51,26 @@ describe('toasts', () => {
     renderPages();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('Amount is required')).toHaveLength(1);
     expect(screen.getByText('Amount is required').closest('.Toastify__toast')).toHaveAttribute('role', 'alert');
     expect(screen.getByText('Amount is required').closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
-    expect((await screen.findByText('Saved')).closest('.Toastify__toast')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Saved')).toHaveLength(1);
+    expect(screen.getByText('Saved').closest('.Toastify__toast')).toHaveAttribute('role', 'status');
     expect(screen.getByText('Saved').closest('.Toastify__toast')).toHaveClass('Toastify__toast--success');
+    act(() => toast.dismiss());
+  });
+
+  it("dismisses the page's errors when a success answers them (a form's error gone once it saves)", async () => {
+    const user = userEvent.setup();
+    renderPages();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Amount is required');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    // On its way out (jsdom runs no exit animation, so the element stays, no longer an alert).
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     act(() => toast.dismiss());
   });
 

@@ -212,8 +212,10 @@ describe('/admin/solvency', () => {
     };
     routes['/api/admin/solvency'] = () => ({ status: 200, body: report });
     renderApp('/admin/solvency', { user: author() });
+    // One sign convention with the staff home (issue 40.7): the word and the colour say it, no minus.
     expect(await screen.findByText('Shortfall')).toBeInTheDocument();
-    expect(screen.getByText('-$21.00')).toBeInTheDocument();
+    expect(screen.getByText('$21.00')).toHaveClass('text-red-700');
+    expect(screen.queryByText('-$21.00')).not.toBeInTheDocument();
     expect(screen.getAllByText('$1,026.00').length).toBeGreaterThan(0);
     expect(screen.getByText('$16.00')).toBeInTheDocument();
     expect(screen.getByText('Ledger verified')).toBeInTheDocument();
@@ -242,7 +244,7 @@ describe('/my-account for staff', () => {
     routes['/api/admin/home'] = () => ({ status: 200, body: HOME });
     routes['/api/money/dashboard'] = () => ({
       status: 200,
-      body: { balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false, series: { from: '2026-02-10', to: '2026-03-11', changes: [{ date: '2026-02-10', balance: '0.00' }] } },
+      body: { balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false, pendingDeposits: { count: 0, amount: '0.00' }, series: { from: '2026-02-10', to: '2026-03-11', changes: [{ date: '2026-02-10', balance: '0.00' }] } },
     });
     routes['/api/invest/investment-history'] = () => ({ status: 200, body: [] });
     renderApp('/my-account', { user: author() });
@@ -254,7 +256,7 @@ describe('/my-account for staff', () => {
     expect(within(home).getByTestId('queue-investments')).toHaveTextContent('Nothing waiting');
     expect(within(home).getByTestId('queue-kyc')).toHaveTextContent('Oldest waiting under 1 h');
     expect(within(home).getByText('Shortfall', { selector: 'dt' })).toBeInTheDocument();
-    expect(within(home).getByText('$21.00')).toBeInTheDocument();
+    expect(within(home).getByText('$21.00')).toHaveClass('text-red-700');
     expect(within(home).getByRole('list', { name: 'Recent audit entries' })).toHaveTextContent('payment.confirmby Ada Admin on Grace Hopper');
     // Their own figures follow, under their own heading.
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();
@@ -265,7 +267,7 @@ describe('/my-account for staff', () => {
   it('shows subscribers no staff home', async () => {
     routes['/api/money/dashboard'] = () => ({
       status: 200,
-      body: { balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false, series: { from: '2026-02-10', to: '2026-03-11', changes: [{ date: '2026-02-10', balance: '0.00' }] } },
+      body: { balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', fees: '0.00', hasFees: false, pendingDeposits: { count: 0, amount: '0.00' }, series: { from: '2026-02-10', to: '2026-03-11', changes: [{ date: '2026-02-10', balance: '0.00' }] } },
     });
     routes['/api/invest/investment-history'] = () => ({ status: 200, body: [] });
     renderApp('/my-account', { user: testUser() });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Emphasis } from '../../../components/ui/emphasis';
 import { AlertTriangle, ArrowRight, CheckCircle2 } from 'lucide-react';
-import { centsFromDecimal, type StaffHome as StaffHomeData, type StaffQueueSummary } from '@app/shared';
+import { type StaffHome as StaffHomeData, type StaffQueueSummary } from '@app/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useStaffHomeQuery } from '../api/admin-api';
 import { QUEUE_LINKS } from '../live';
 import { QueryState } from './query-state';
+import { SurplusAmount, surplusStanding, useSurplusLabel } from './surplus';
 import { localeDateFormat } from '../../../i18n/format';
 
 const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
@@ -52,7 +53,8 @@ function QueueCard({ item, overdueAfter }: { item: StaffQueueSummary; overdueAft
 
 function SolvencyCard({ solvency }: { solvency: StaffHomeData['solvency'] }) {
   const { t } = useTranslation('staff');
-  const short = centsFromDecimal(solvency.surplus) < 0;
+  const { short } = surplusStanding(solvency.surplus);
+  const surplusLabel = useSurplusLabel(solvency.surplus);
   return (
     <Card className="space-y-4 p-5">
       <div className="flex items-center justify-between gap-2">
@@ -68,9 +70,9 @@ function SolvencyCard({ solvency }: { solvency: StaffHomeData['solvency'] }) {
         <dd className="text-right font-semibold">
           <Money value={solvency.netReceived} />
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">{short ? t('staffHome.shortfall') : t('staffHome.surplus')}</dt>
-        <dd className={cn('text-right font-bold', short ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300')}>
-          <Money value={solvency.surplus.replace(/^-/, '')} />
+        <dt className="text-slate-500 dark:text-slate-400">{surplusLabel}</dt>
+        <dd className="text-right font-bold">
+          <SurplusAmount surplus={solvency.surplus} />
         </dd>
         <dt className="text-slate-500 dark:text-slate-400">{t('staffHome.activeInvestments')}</dt>
         <dd className="text-right tabular-nums">{solvency.activeInvestments}</dd>

@@ -8,6 +8,7 @@ import { Money } from '../../../components/ui/money';
 import { useSolvencyQuery } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { QueryState } from '../components/query-state';
+import { SurplusAmount, surplusStanding } from '../components/surplus';
 import { localeDateFormat } from '../../../i18n/format';
 
 const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
@@ -57,8 +58,8 @@ export function SolvencyPage() {
               <StatCard label={t('solvencyPage.owed')} value={<Money value={data.owed.total} />} hint={t('solvencyPage.owedHint')} />
               <StatCard label={t('solvencyPage.held')} value={<Money value={data.flows.net} />} hint={t('solvencyPage.heldHint')} />
               <StatCard
-                label={data.surplus.startsWith('-') ? t('staffHome.shortfall') : t('staffHome.surplus')}
-                value={<Money value={data.surplus} className={data.surplus.startsWith('-') ? 'text-red-700' : 'text-emerald-700'} />}
+                label={t(surplusStanding(data.surplus).labelKey)}
+                value={<SurplusAmount surplus={data.surplus} />}
               />
               <StatCard label={t('staffHome.activeInvestments')} value={data.activeInvestments} />
             </div>

@@ -82,6 +82,23 @@ describe('/user-profile', () => {
     });
   });
 
+  it('clears the form errors once a submit succeeds: the field errors and the error toast', async () => {
+    api({ '/api/users/updateUser': (init) => ({ body: testUser({ ...JSON.parse(String(init?.body)) }) }) });
+    const user = userEvent.setup();
+    renderApp('/user-profile', { routes, user: testUser({ name: 'Ada Byron-King', country: 'United Kingdom' }) });
+    const name = await screen.findByLabelText('Full name');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    // The error toast and the field's own error.
+    await waitFor(() => expect(screen.getAllByRole('alert').filter((alert) => alert.textContent === 'All fields are required')).toHaveLength(2));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await user.type(name, 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('User Updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toEqual([]));
+    expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
   it('shows a country stored as its ISO code by name, once, and keeps it as it is', async () => {
     api();
     const first = renderApp('/user-profile', { routes, user: testUser({ country: 'GB' }) });

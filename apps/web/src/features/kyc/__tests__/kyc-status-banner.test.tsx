@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen } from '@testing-library/react';
-import type { KycStatus } from '@app/shared';
+import { VERIFIED_EMAIL_NEEDED, type KycStatus } from '@app/shared';
 import { renderApp, stubFetch, testUser } from '../../../test/render';
 import { KycStatusBanner } from '../index';
 import { resolveRelativeRequests } from './kyc-test-utils';
@@ -43,6 +43,12 @@ describe('KycStatusBanner', { timeout: 30_000 }, () => {
   it('confirms an approved identity', async () => {
     show('Approved');
     expect(await screen.findByText('Identity verified')).toBeInTheDocument();
+  });
+
+  it("says what an unverified email blocks in the banner's and the email's sentence (issue 40.7)", async () => {
+    stubFetch((url) => (url.endsWith('/api/users/kyc/status') ? { body: { kycStatus: 'Approved', submittedAt: null, reviewedAt: null, reason: null } } : undefined));
+    renderApp('/my-account', { user: testUser({ kycStatus: 'Approved', isVerified: false }), routes: [{ path: '/my-account', element: <KycStatusBanner /> }] });
+    expect(await screen.findByText(`Your KYC documents are approved. ${VERIFIED_EMAIL_NEEDED}`)).toBeInTheDocument();
   });
 
   it('follows the live status over the stored user', async () => {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { KycStatus } from '@app/shared';
+import { VERIFIED_EMAIL_NEEDED, type KycStatus } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { AlertWithLink } from '../../../components/ui/alert-with-link';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { useCurrentUser } from '../../../lib/hooks';
 import { useKycStatusQuery } from '../api/kyc-api';
 
@@ -12,6 +13,7 @@ import { useKycStatusQuery } from '../api/kyc-api';
  */
 export function KycStatusBanner({ status, reason, className }: { status?: KycStatus; reason?: string | null; className?: string }) {
   const { t } = useTranslation('app');
+  const translate = useTranslateMessage();
   const user = useCurrentUser();
   const query = useKycStatusQuery(undefined, { skip: status !== undefined || !user });
   const kycStatus = status ?? query.data?.kycStatus ?? user?.kycStatus;
@@ -46,7 +48,7 @@ export function KycStatusBanner({ status, reason, className }: { status?: KycSta
     case 'Approved':
       return (
         <Alert tone="success" className={className} title={t('kycStatusBanner.approved.title')}>
-          {user?.isVerified === false ? t('kycStatusBanner.approved.verifyEmail') : t('kycStatusBanner.approved.open')}
+          {user?.isVerified === false ? `${t('kycStatusBanner.approved.documentsApproved')} ${translate(VERIFIED_EMAIL_NEEDED)}` : t('kycStatusBanner.approved.open')}
         </Alert>
       );
     default:

@@ -45,6 +45,25 @@ describe('dashboard', () => {
     expect(await screen.findByText('KYC not approved')).toBeInTheDocument();
   });
 
+  it('shows pending deposits as pending, apart from the balance they are not in yet', async () => {
+    stubApi((call) =>
+      call.path === '/api/money/dashboard' ? { body: { ...DASHBOARD, balance: '0.00', availableBalance: '0.00', pendingDeposits: { count: 1, amount: '750.00' } } } : undefined,
+    );
+    renderApp('/my-account', { user: testUser() });
+    const pending = await screen.findByRole('region', { name: 'Pending deposits' });
+    expect(within(pending).getByText('$750.00')).toBeInTheDocument();
+    expect(within(pending).getByText('Pending')).toBeInTheDocument();
+    expect(within(pending).getByText('1 deposit awaiting confirmation: not in your balance until it is confirmed.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Balances' })).getByText('Including pending withdrawals and investments')).toBeInTheDocument();
+  });
+
+  it('shows no pending deposits line when there are none', async () => {
+    stubApi((call) => (call.path === '/api/money/dashboard' ? { body: DASHBOARD } : undefined));
+    renderApp('/my-account', { user: testUser() });
+    await screen.findByRole('region', { name: 'Balances' });
+    expect(screen.queryByRole('region', { name: 'Pending deposits' })).not.toBeInTheDocument();
+  });
+
   it("shows a new account's balance chart as an empty state, not a flat line at $0.00", async () => {
     const empty = { ...DASHBOARD, balance: '0.00', availableBalance: '0.00', investmentBalance: '0.00', totalMaturityAmount: '0.00', series: novemberSeries({ '2026-11-01': '0.00' }) };
     stubApi((call) => (call.path === '/api/money/dashboard' ? { body: empty } : undefined));

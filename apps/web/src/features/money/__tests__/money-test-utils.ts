@@ -23,6 +23,7 @@ export const DASHBOARD = {
   hasFees: false,
   isVerified: true,
   kycStatus: 'Approved',
+  pendingDeposits: { count: 0, amount: '0.00' },
   series: novemberSeries({ '2026-11-01': '0.00', '2026-11-10': '1200.00', '2026-11-20': '1500.00' }),
 };
 

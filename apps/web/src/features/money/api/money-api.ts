@@ -76,7 +76,7 @@ export const moneyApi = api.injectEndpoints({
     }),
     createPayment: build.mutation<PaymentAnswer, { amount: string; asset?: string; txHash?: string; key?: string }>({
       query: ({ key, ...body }) => ({ url: 'payments/create', method: 'POST', body, headers: withKey(key) }),
-      invalidatesTags: ['History', 'Payment'],
+      invalidatesTags: ['History', 'Payment', 'User'],
     }),
     /** A page of the queue; the next page's cursor comes in the x-next-cursor header (the answer is a bare list). */
     pendingDeposits: build.infiniteQuery<{ items: Payment[]; nextCursor: string | null }, void, string | null>({

@@ -1,12 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownToLine, ArrowUpFromLine, History, LineChart, Users } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, Clock, History, LineChart, Users } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
+import { StatusBadge } from '../../../components/ui/badge';
 import { Card, PageHeader, StatCard } from '../../../components/ui/card';
 import { Money } from '../../../components/ui/money';
 import { Spinner } from '../../../components/ui/spinner';
 import { apiFetch } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../../lib/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboardQuery } from '../api/money-api';
@@ -62,14 +64,24 @@ export function DashboardPage({ banners, widgets, staffHome }: { banners?: React
       ) : (
         <>
           {banners && <div className="space-y-3">{banners}</div>}
-          <section aria-label={t('dashboardPage.balances')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          {/* Four or five cards: as many columns as cards on wide screens; two on narrow ones, the fifth then across both. */}
+          <section
+            aria-label={t('dashboardPage.balances')}
+            data-testid="dashboard-figures"
+            className={cn('grid grid-cols-2 gap-3 sm:gap-4', data.hasFees ? 'lg:grid-cols-5 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1' : 'lg:grid-cols-4')}
+          >
             <StatCard label={t('dashboardPage.balance')} value={<Money value={data.balance} />} hint={t('dashboardPage.balanceHint')} />
             <StatCard label={t('dashboardPage.available')} value={<Money value={data.availableBalance} />} hint={t('dashboardPage.availableHint')} />
             <StatCard label={t('dashboardPage.invested')} value={<Money value={data.investmentBalance} />} hint={t('dashboardPage.investedHint')} />
             <StatCard label={t('dashboardPage.profit')} value={<Money value={data.totalMaturityAmount} />} hint={t('dashboardPage.profitHint')} />
             {data.hasFees && <StatCard label={t('dashboardPage.fees')} value={<Money value={data.fees} />} hint={t('dashboardPage.feesHint')} />}
           </section>
-          <nav aria-label={t('dashboardPage.shortcutsLabel')} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {data.pendingDeposits.count > 0 && <PendingDeposits count={data.pendingDeposits.count} amount={data.pendingDeposits.amount} />}
+          {/* Five shortcuts: one row on wide screens; on narrow ones three then two, each row full (six columns, 2+2+2 then 3+3). */}
+          <nav
+            aria-label={t('dashboardPage.shortcutsLabel')}
+            className="grid grid-cols-6 gap-2 sm:grid-cols-5 [&>*]:col-span-2 [&>:nth-last-child(-n+2)]:col-span-3 sm:[&>*]:col-span-1 sm:[&>:nth-last-child(-n+2)]:col-span-1"
+          >
             {SHORTCUTS.map(({ to, key, icon: Icon }) => (
               <Link
                 key={to}
@@ -90,5 +102,33 @@ export function DashboardPage({ banners, widgets, staffHome }: { banners?: React
         </>
       )}
     </div>
+  );
+}
+
+/** The deposits the user reported that staff have not confirmed: shown as pending, apart from the balance they are not in yet. */
+function PendingDeposits({ count, amount }: { count: number; amount: string }) {
+  const { t } = useTranslation('app');
+  return (
+    <section
+      aria-label={t('dashboardPage.pendingDeposits')}
+      className="flex flex-col gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between dark:border-amber-900 dark:bg-amber-950/40"
+    >
+      <div className="flex items-start gap-3">
+        <Clock className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden />
+        <div>
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
+            {t('dashboardPage.pendingDeposits')}
+            <span className="tabular-nums">
+              <Money value={amount} />
+            </span>
+            <StatusBadge status="Pending" />
+          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('dashboardPage.pendingDepositsHint', { count })}</p>
+        </div>
+      </div>
+      <Link to="/transaction-History" className="text-sm font-semibold text-brand-700 underline sm:shrink-0 dark:text-brand-300">
+        {t('dashboardPage.pendingDepositsLink')}
+      </Link>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { translateFrom } from '../../../i18n/messages';
 import { cn } from '../../../lib/cn';
 import type { TFunction } from 'i18next';
-import { HISTORY_TYPES, INVESTMENT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryType } from '@app/shared';
+import { HISTORY_TYPES, historyShownAmount, INVESTMENT_STATUSES, PAYMENT_STATUSES, WITHDRAWAL_STATUSES, type HistoryType } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -25,11 +25,6 @@ const STATUSES = Array.from(new Set<string>([...PAYMENT_STATUSES, ...INVESTMENT_
 function reference(item: HistoryItem, t: TFunction<'app'>): string {
   if (item.type === 'Transaction') return item.txHash ? t('historyPage.tx', { hash: String(item.txHash).slice(0, 12) }) : '';
   return String(item.investmentId ?? item.kind ?? '');
-}
-
-function signed(item: HistoryItem): string {
-  if (item.type === 'Withdrawal' || item.type === 'Investment') return item.amount.startsWith('-') ? item.amount : `-${item.amount}`;
-  return item.amount;
 }
 
 /** The table's head: each column's label key and alignment. */
@@ -152,7 +147,7 @@ export function HistoryPage() {
                     <StatusBadge status={item.status} />
                   </td>
                   <td className="text-right font-semibold tabular-nums sm:px-4 sm:py-3">
-                    <Money value={signed(item)} />
+                    <Money value={historyShownAmount(item.type, item.amount)} />
                   </td>
                 </tr>
               ))}

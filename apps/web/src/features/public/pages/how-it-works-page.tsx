@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { STEPS } from '../../../content/steps';
+import { useTranslateMessage } from '../../../i18n/messages';
 import { ContentPage } from '../components/content-page';
 
 export function HowItWorksPage() {
   const { t } = useTranslation('publicText');
+  const translate = useTranslateMessage();
   return (
     <ContentPage messages="howItWorks" tabTitle="eyebrow" intro={t('howItWorks.intro')}>
       <ol className="relative mx-auto max-w-3xl">
@@ -17,7 +20,10 @@ export function HowItWorksPage() {
             </span>
             <div className="pt-1.5">
               <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t(`howItWorks.steps.${step.id}.title`)}</h2>
-              <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">{t(`howItWorks.steps.${step.id}.body`)}</p>
+              <p className="mt-2 leading-relaxed text-slate-600 dark:text-slate-300">
+                {t(`howItWorks.steps.${step.id}.body`)}
+                {step.gating && ` ${translate(VERIFIED_EMAIL_NEEDED)}`}
+              </p>
               {step.to && (
                 <Link to={step.to} className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800 dark:text-brand-300">
                   {t(`howItWorks.steps.${step.id}.link`)}
