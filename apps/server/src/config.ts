@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEvmTokens, type EvmToken } from '@app/shared';
+import { isExplorerTemplate, parseEvmTokens, type EvmToken } from '@app/shared';
 import { parseWatchKey, WatchKeyError } from './chain/keys';
 
 export interface Config {
@@ -126,8 +126,8 @@ export function loadChainConfig(env: NodeJS.ProcessEnv): ChainConfig {
   }
   const evmStartText = env.EVM_START_BLOCK?.trim();
   const evmExplorerUrl = env.EVM_EXPLORER_URL?.trim() || undefined;
-  if (evmExplorerUrl && !/^https?:\/\/\S+\{hash\}/.test(evmExplorerUrl)) {
-    throw new ConfigError('EVM_EXPLORER_URL must be an http(s) URL containing {hash}, e.g. https://etherscan.io/tx/{hash}.');
+  if (evmExplorerUrl && !isExplorerTemplate(evmExplorerUrl)) {
+    throw new ConfigError('EVM_EXPLORER_URL must be an https:// URL containing {hash}, e.g. https://etherscan.io/tx/{hash}.');
   }
   return {
     evmRpcUrl,
