@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEvmTokens, type EvmToken } from '@app/shared';
+import { isExplorerTemplate, parseEvmTokens, type EvmToken } from '@app/shared';
 import { parseWatchKey, WatchKeyError } from './chain/keys';
 import { DEFAULT_QUERY_TIMEOUT_MS } from './db/client';
 
@@ -141,8 +141,8 @@ export function loadChainConfig(environment: NodeJS.ProcessEnv): ChainConfig {
   }
   const evmStartText = env.EVM_START_BLOCK?.trim();
   const evmExplorerUrl = env.EVM_EXPLORER_URL?.trim() || undefined;
-  if (evmExplorerUrl && !/^https?:\/\/\S+\{hash\}/.test(evmExplorerUrl)) {
-    throw new ConfigError('EVM_EXPLORER_URL must be an http(s) URL containing {hash}, e.g. https://etherscan.io/tx/{hash}.');
+  if (evmExplorerUrl && !isExplorerTemplate(evmExplorerUrl)) {
+    throw new ConfigError('EVM_EXPLORER_URL must be an https:// URL containing {hash}, e.g. https://etherscan.io/tx/{hash}.');
   }
   return {
     evmRpcUrl,

@@ -8,3 +8,4 @@ export * from './balance-series';
 export * from './gating';
 export * from './languages';
 export * from './plan-texts';
+export * from './page-routes';

@@ -13,6 +13,8 @@ function form(overrides: Partial<SettingsFormValues> = {}): SettingsFormValues {
     referralBonus: { basisPoints: '5', capCents: '5.00' },
     support: { phone: '', email: '', chatEmbedUrl: '', hours: '' },
     chartServiceUrl: ' ',
+    social: { facebook: '', instagram: '', linkedin: '', whatsapp: '', x: '' },
+    operator: { legalName: '', address: '', registrationNumber: '', regulator: '' },
     riskNotice: 'Capital at risk.',
     requireStaffTwoFactor: false,
     fourEyesThresholdCents: '',
@@ -50,5 +52,24 @@ describe('the settings form', () => {
       ['fourEyesThresholdCents', SETTINGS_MESSAGES.fourEyes],
     ]);
     expect(issues(form({ evmTokens: [{ symbol: 'usdc', contract: USDC, decimals: 'six', usd: true }] }))).toEqual([['evmTokens.0.decimals', 'Token decimals must be a whole number from 0 to 36']]);
+  });
+});
+
+describe('the settings form’s addresses', () => {
+  it('refuses what is not an absolute https URL on its own field, with the server’s message', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'http://charts.example.com', '/market-rates', 'charts.example.com']) {
+      expect(issues(form({ chartServiceUrl: url, support: { phone: '', email: '', chatEmbedUrl: url, hours: '' } }))).toEqual([
+        ['support.chatEmbedUrl', SETTINGS_MESSAGES.chatUrl],
+        ['chartServiceUrl', SETTINGS_MESSAGES.chartUrl],
+      ]);
+    }
+    expect(issues(form({ explorerTxUrl: 'http://etherscan.io/tx/{hash}' }))).toEqual([['explorerTxUrl', SETTINGS_MESSAGES.explorerUrl]]);
+    expect(issues(form({ explorerTxUrl: 'https://{hash}.example/' }))).toEqual([['explorerTxUrl', SETTINGS_MESSAGES.explorerUrl]]);
+  });
+
+  it('turns a WhatsApp phone number into its wa.me link', () => {
+    const social = { facebook: 'https://facebook.com/vaultline', instagram: '', linkedin: '', whatsapp: '+1 (555) 010-0123', x: '' };
+    expect(settingsFormSchema.parse(form({ social })).social).toEqual({ ...social, whatsapp: 'https://wa.me/15550100123' });
+    expect(issues(form({ social: { ...social, whatsapp: 'https://evil.example/1' } }))).toEqual([['social.whatsapp', SETTINGS_MESSAGES.whatsapp]]);
   });
 });

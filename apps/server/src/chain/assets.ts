@@ -4,7 +4,7 @@
  * configured (EVM_TOKENS, then the admins' setting). Without configured tokens USDT stays
  * the spec's third asset, reported by hand (no contract to watch).
  */
-import { networkOfAsset, type ChainNetwork, type EvmToken } from '@app/shared';
+import { isExplorerTemplate, networkOfAsset, type ChainNetwork, type EvmToken } from '@app/shared';
 
 export interface AssetInfo {
   symbol: string;
@@ -75,6 +75,6 @@ export function networkName(network: ChainNetwork, options: { chainId?: number |
 
 /** The explorer link for a transaction, when a template is set. */
 export function explorerUrl(template: string, txHash: string | null | undefined): string | null {
-  if (!template || !txHash) return null;
+  if (!txHash || !isExplorerTemplate(template)) return null;
   return template.replace('{hash}', encodeURIComponent(txHash));
 }

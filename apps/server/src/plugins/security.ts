@@ -47,8 +47,9 @@ export function helmetOptions(options: Omit<SecurityOptions, 'appUrl'>): HelmetO
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        // Chart and chat embeds are operator settings that change at run time: any https frame may be embedded.
-        'frame-src': ["'self'", 'blob:', 'https:', ...(options.extraFrameSources ?? [])],
+        // Chart and chat embeds are operator settings that change at run time: any https frame may be
+        // embedded, but none of this site's own pages (a relative chart address would run with its origin).
+        'frame-src': ['blob:', 'https:', ...(options.extraFrameSources ?? [])],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { isPageRoute } from '@app/shared';
 import { acceptedCoding } from '../lib/content-coding';
 import { LANGUAGE_COOKIE, pageHtmlFor, visitorLanguage } from './page-html';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and any non-API GET that is not a file answered with index.html (client-side routes), with
- * the links of the page it opens written in (page-html.ts).
+ * the links of the page it opens written in (page-html.ts): with 200 for an address of the
+ * app's routes (PAGE_ROUTES in @app/shared), else 404 (the app draws its not-found page).
+ * Unknown /api addresses answer a JSON 404.
  */
 export const webPlugin = fp(async (app, options: { distDir: string | undefined }) => {
   const distDir = options.distDir;
@@ -33,16 +36,22 @@ export const webPlugin = fp(async (app, options: { distDir: string | undefined }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    const status = isPageRoute(pathname) ? 200 : 404;
     if (isPage && pageHtml) {
       const page = pageHtml(pathname, visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']));
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+      // Only a page is revalidated: a 304 would stand for a 404 as if it were the page.
+      if (status === 200) {
+        reply.header('etag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      }
       const encoding = acceptedCoding(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(page.body[encoding ?? 'identity']);
     }
     if (isPage && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      reply.status(status).header('cache-control', 'no-cache').type('text/html');
+      return status === 200 ? reply.sendFile('index.html') : reply.sendFile('index.html', { etag: false, lastModified: false });
     }
     if (isPage) {
       return reply

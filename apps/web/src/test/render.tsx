@@ -3,12 +3,26 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import type { UserView } from '@app/shared';
+import type { PublicSettings, UserView } from '@app/shared';
 import { makeStore } from '../app/store-toolkit';
 import { AppRoutes } from '../app/router';
 import { SET_USER } from '../features/auth/auth-slice';
 import { jsonResponse, type ApiAnswer } from './api';
 import { fixture } from './fixture';
+
+/** GET /api/settings/public as a fresh install answers it: no channel, embed, social link or operator identity set. */
+export const testPublicSettings = fixture<PublicSettings>({
+  supportPhone: '',
+  supportEmail: '',
+  chatEmbedUrl: '',
+  supportHours: '',
+  minInvestment: '100.00',
+  chartServiceUrl: '',
+  social: { facebook: '', instagram: '', linkedin: '', whatsapp: '', x: '' },
+  operator: { legalName: '', address: '', registrationNumber: '', regulator: '' },
+  riskNotice: '',
+  googleSignIn: false,
+});
 
 export const testUser = fixture<UserView>({
   _id: 'u1',

@@ -33,6 +33,10 @@ export const publicSettingsSchema = z.object({
   /** The lowest minimum of the open plans (the minimum investment), a decimal string; null without open plans. */
   minInvestment: decimalString.nullable(),
   chartServiceUrl: z.string(),
+  /** The operator's social links, "" for a network not set (only set ones are shown). */
+  social: z.object({ facebook: z.string(), instagram: z.string(), linkedin: z.string(), whatsapp: z.string(), x: z.string() }),
+  /** Who runs the platform, "" for what is not set. */
+  operator: z.object({ legalName: z.string(), address: z.string(), registrationNumber: z.string(), regulator: z.string() }),
   riskNotice: z.string(),
   googleSignIn: z.boolean(),
 });

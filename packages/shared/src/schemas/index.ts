@@ -11,3 +11,4 @@ export * from './passkeys';
 export * from './staff-home';
 export * from './system';
 export * from './settings';
+export * from './links';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { settingsPatchSchema, settingsSchema, type SettingKey, type Settings } from '@app/shared';
+import { settingsPatchSchema, settingsSchema, storedSettingsSchema, type SettingKey, type Settings } from '@app/shared';
 import { batchedRead } from '../../db/batched-read';
 import { batchDeadlineOf, type DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -15,7 +15,7 @@ export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
  */
 export function settingFrom<K extends SettingKey>(key: K, stored: unknown): Settings[K] {
   if (stored === null || stored === undefined) return DEFAULT_SETTINGS[key];
-  const parsed = settingsSchema.shape[key].safeParse(stored);
+  const parsed = storedSettingsSchema.shape[key].safeParse(stored);
   return parsed.success ? (parsed.data as Settings[K]) : DEFAULT_SETTINGS[key];
 }
 
@@ -47,7 +47,7 @@ function settingsFrom(rows: ReadonlyArray<{ key: string; value: unknown }>): Set
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(settingsSchema.shape) as SettingKey[]) {
     if (!(key in stored)) continue;
-    const parsed = settingsSchema.shape[key].safeParse(stored[key]);
+    const parsed = storedSettingsSchema.shape[key].safeParse(stored[key]);
     if (parsed.success) merged[key] = parsed.data;
   }
   return merged as Settings;

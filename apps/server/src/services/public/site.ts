@@ -47,6 +47,8 @@ export async function getPublicSettings(deps: Pick<AppDeps, 'db' | 'config'>): P
     supportHours: settings.support.hours,
     minInvestment: plans.length ? formatCents(Math.min(...plans.map((plan) => plan.minCents))) : null,
     chartServiceUrl: settings.chartServiceUrl,
+    social: settings.social,
+    operator: settings.operator,
     // Empty while it is the product's own notice: the web shows that in the visitor's language.
     riskNotice: settings.riskNotice.trim() === DEFAULT_RISK_NOTICE ? '' : settings.riskNotice,
     googleSignIn: Boolean(deps.config.googleClientId),

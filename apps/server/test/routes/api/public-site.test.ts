@@ -43,7 +43,9 @@ describe('GET /api/settings/public', () => {
     expect(body).toMatchObject({ supportPhone: '', supportEmail: '', supportHours: '', chartServiceUrl: '', chatEmbedUrl: '', googleSignIn: true, minInvestment: '100.00' });
     // The product's own risk notice is left to the web app, which shows it in the visitor's language.
     expect(body.riskNotice).toBe('');
-    expect(Object.keys(body).sort()).toEqual(['chartServiceUrl', 'chatEmbedUrl', 'googleSignIn', 'minInvestment', 'riskNotice', 'supportEmail', 'supportHours', 'supportPhone']);
+    expect(body.social).toEqual({ facebook: '', instagram: '', linkedin: '', whatsapp: '', x: '' });
+    expect(body.operator).toEqual({ legalName: '', address: '', registrationNumber: '', regulator: '' });
+    expect(Object.keys(body).sort()).toEqual(['chartServiceUrl', 'chatEmbedUrl', 'googleSignIn', 'minInvestment', 'operator', 'riskNotice', 'social', 'supportEmail', 'supportHours', 'supportPhone']);
   });
 
   it('reflects the operator settings', async () => {

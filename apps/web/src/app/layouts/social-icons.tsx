@@ -1,4 +1,4 @@
-import type { SocialNetwork } from '../../content/site';
+import type { SocialNetwork } from '@app/shared';
 
 /** Brand marks as inline SVG paths (24x24), so no icon font or third-party script loads. */
 const PATHS: Record<SocialNetwork, string> = {

@@ -93,3 +93,36 @@ describe('the settings form (react-hook-form, settingsFormSchema)', () => {
     expect(calls.filter((call) => call.url.includes('/api/admin/settings'))).toHaveLength(1);
   });
 });
+
+describe('the settings form’s addresses', () => {
+  it('refuses a javascript: or relative address on its field with the server’s message, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubApi();
+    renderApp('/admin/settings', { user: admin() });
+    const chart = await screen.findByLabelText('Chart service URL');
+    await user.type(chart, 'javascript:alert(1)');
+    const chat = screen.getByLabelText('Live chat embed URL');
+    await user.type(chat, '/support');
+    const facebook = screen.getByLabelText('Facebook page');
+    await user.type(facebook, 'http://facebook.com/vaultline');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.chartUrl)).toBeInTheDocument();
+    expect(chart).toHaveAttribute('aria-invalid', 'true');
+    // Each field's hint, then its error.
+    expect(chart).toHaveAccessibleDescription(expect.stringMatching(/ The chart service address must be an https:\/\/ URL$/));
+    expect(chat).toHaveAccessibleDescription(expect.stringMatching(/ The live chat link must be an https:\/\/ URL$/));
+    expect(facebook).toHaveAccessibleDescription('The Facebook link must be an https:// URL');
+    expect(calls.filter((call) => call.url.includes('/api/admin/settings'))).toHaveLength(1);
+  });
+
+  it('shows the refusal in the admin’s language', async () => {
+    stubApi();
+    await changeLanguage('fr');
+    const user = userEvent.setup();
+    renderApp('/admin/settings', { user: admin('fr') });
+    const chart = await screen.findByLabelText('URL du service de graphiques');
+    await user.type(chart, 'data:text/html,x');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    expect(await screen.findByText('L’adresse du service de graphiques doit être une URL https://')).toBeInTheDocument();
+  });
+});

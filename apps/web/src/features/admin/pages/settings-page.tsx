@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { toast } from '../../../lib/toast';
 import { Plus, Trash2 } from 'lucide-react';
-import { ADMIN_MESSAGES, formatCents, REFERRAL_BONUS_MAX_CENTS, settingsAssets, settingsFormSchema, type SettingsFormValues } from '@app/shared';
+import { ADMIN_MESSAGES, formatCents, REFERRAL_BONUS_MAX_CENTS, settingsAssets, settingsFormSchema, SOCIAL_NETWORKS, type SettingsFormValues } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -31,6 +31,8 @@ function toFormValues(settings: AdminSettings): SettingsFormValues {
     referralBonus: { basisPoints: formatCents(settings.referralBonus.basisPoints), capCents: formatCents(settings.referralBonus.capCents) },
     support: { ...settings.support },
     chartServiceUrl: settings.chartServiceUrl,
+    social: { ...settings.social },
+    operator: { ...settings.operator },
     riskNotice: settings.riskNotice,
     requireStaffTwoFactor: settings.requireStaffTwoFactor,
     fourEyesThresholdCents: formatCents(settings.fourEyesThresholdCents),
@@ -199,7 +201,7 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
             settings={[
               { name: 'support.phone', label: t('settingsPage.supportPhone'), error: errors.support?.phone?.message, type: 'tel' },
               { name: 'support.email', label: t('settingsPage.supportEmail'), error: errors.support?.email?.message, type: 'email' },
-              { name: 'support.chatEmbedUrl', label: t('settingsPage.chat'), hint: t('settingsPage.optional'), error: errors.support?.chatEmbedUrl?.message, type: 'url' },
+              { name: 'support.chatEmbedUrl', label: t('settingsPage.chat'), hint: t('settingsPage.httpsHint'), error: errors.support?.chatEmbedUrl?.message, type: 'url' },
               { name: 'support.hours', label: t('settingsPage.hours'), hint: t('settingsPage.hoursHint'), error: errors.support?.hours?.message },
               { name: 'chartServiceUrl', label: t('settingsPage.chartService'), hint: t('settingsPage.chartServiceHint'), error: errors.chartServiceUrl?.message, type: 'url' },
             ]}
@@ -213,6 +215,38 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           {t('settingsPage.staffTwoFactor')}
         </label>
       </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="text-lg font-semibold">{t('settingsPage.social')}</h2>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('settingsPage.socialIntro')}</p>
+          <div className="space-y-4">
+            <TextSettings
+              register={register}
+              settings={SOCIAL_NETWORKS.map((network) => ({
+                name: `social.${network}`,
+                label: t(`settingsPage.${network}`),
+                error: errors.social?.[network]?.message,
+                type: network === 'whatsapp' ? 'text' : 'url',
+              }))}
+            />
+          </div>
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">{t('settingsPage.operator')}</h2>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">{t('settingsPage.operatorIntro')}</p>
+          <div className="space-y-4">
+            <TextSettings
+              register={register}
+              settings={[
+                { name: 'operator.legalName', label: t('settingsPage.legalName'), error: errors.operator?.legalName?.message },
+                { name: 'operator.address', label: t('settingsPage.operatorAddress'), error: errors.operator?.address?.message },
+                { name: 'operator.registrationNumber', label: t('settingsPage.registrationNumber'), error: errors.operator?.registrationNumber?.message },
+                { name: 'operator.regulator', label: t('settingsPage.regulator'), error: errors.operator?.regulator?.message },
+              ]}
+            />
+          </div>
+        </Card>
+      </div>
       <div className="flex justify-end">
         <Button type="submit" size="lg" loading={isSubmitting}>
           {t('settingsPage.save')}

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from '../../../lib/toast';
 import type { RouteObject } from 'react-router';
-import { renderApp, stubFetch, testUser } from '../../../test/render';
+import { renderApp, stubFetch, testPublicSettings, testUser } from '../../../test/render';
 import { LoginPage } from '../pages/login-page';
 import { RegisterPage } from '../pages/register-page';
 import { ForgotPage } from '../pages/forgot-page';
@@ -105,7 +105,7 @@ describe('/login', () => {
   it("opens the Account Suspended modal on 'suspended'", async () => {
     api({
       '/api/users/login': { status: 403, body: { message: 'Your account has been suspended. Please contact support.' } },
-      '/api/settings/public': { body: { supportPhone: '+1 800 555 0100', supportEmail: '', chatEmbedUrl: '', supportHours: '', minInvestment: '100.00', chartServiceUrl: '', riskNotice: '', googleSignIn: false } },
+      '/api/settings/public': { body: testPublicSettings({ supportPhone: '+1 800 555 0100' }) },
     });
     const user = userEvent.setup();
     renderApp('/login', { routes });

@@ -2,7 +2,7 @@ import { supportClaim } from '@app/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, stubFetch } from '../../../test/render';
+import { renderApp, stubFetch, testPublicSettings, testUser } from '../../../test/render';
 import { resetPublicSettings } from '../../../lib/public-settings';
 import { hideSplash } from '../../../lib/splash';
 import { Faq } from '../components/faq';
@@ -89,7 +89,7 @@ describe('FAQ', () => {
     resetPublicSettings();
     stubFetch((url) =>
       url.endsWith('/api/settings/public')
-        ? { body: { supportPhone: '', supportEmail: 'help@example.com', chatEmbedUrl: '', supportHours: '', minInvestment: '100.00', chartServiceUrl: '', riskNotice: '', googleSignIn: false } }
+        ? { body: testPublicSettings({ supportEmail: 'help@example.com' }) }
         : undefined,
     );
     const user = userEvent.setup();
@@ -240,6 +240,8 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Invest with/ })).toBeInTheDocument();
     const hero = screen.getByRole('region', { name: /Invest with/ });
     expect(within(hero).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(within(hero).getByRole('link', { name: 'Open an account' })).toHaveAttribute('href', '/register');
+    expect(within(hero).queryByRole('link', { name: 'Go to dashboard' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Simple products, fully disclosed' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Protect yourself from impersonators' })).toBeInTheDocument();
     expect(screen.getByText(/We never ask for your password/)).toBeInTheDocument();
@@ -252,6 +254,23 @@ describe('home page', () => {
     expect(document.querySelector('#faq h2')).toHaveTextContent('Frequently Asked Questions');
     expect((await screen.findAllByText('1,234', {}, { timeout: 3000 })).length).toBeGreaterThan(0);
   }, 20_000);
+});
+
+describe('home page, signed in', () => {
+  it('offers the dashboard in place of Sign In and Open an account', async () => {
+    stubFetch((url) => {
+      if (url.endsWith('/api/users/loginStatus')) return { body: true };
+      if (url.endsWith('/api/users/getUser')) return { body: testUser() };
+      if (url.endsWith('/api/stats')) return { body: STATS };
+      return undefined;
+    });
+    renderApp('/', { user: testUser() });
+    const hero = await screen.findByRole('region', { name: /Invest with/ });
+    expect(within(hero).getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/my-account');
+    expect(within(hero).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(within(hero).queryByRole('link', { name: 'Open an account' })).not.toBeInTheDocument();
+    expect(within(hero).getByRole('link', { name: 'View plans' })).toHaveAttribute('href', '/investment-plans');
+  });
 });
 
 describe('home page in another language', () => {
@@ -267,13 +286,14 @@ describe('home page in another language', () => {
       if (url.endsWith('/api/users/loginStatus')) return { body: false };
       if (url.endsWith('/api/stats')) return { body: STATS };
       if (url.endsWith('/api/settings/public'))
-        return { body: { supportPhone: '', supportEmail: 'help@example.com', chatEmbedUrl: '', supportHours: '', minInvestment: '100.00', chartServiceUrl: '', riskNotice: '', googleSignIn: false } };
+        return { body: testPublicSettings({ supportEmail: 'help@example.com' }) };
       return undefined;
     });
     const user = userEvent.setup();
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /Investieren mit/ })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: /Investieren mit/ })).getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('region', { name: /Investieren mit/ })).getByRole('link', { name: 'Konto eröffnen' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('heading', { name: 'Schützen Sie sich vor Betrügern' })).toBeInTheDocument();
     expect(await screen.findByText('Was Anleger sagen', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Häufig gestellte Fragen' })).toBeInTheDocument();

@@ -2,30 +2,21 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RISK_NOTICE, SEED_PLAN_TEXTS, VERIFIED_EMAIL_NEEDED } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { renderApp, stubFetch } from '../../../test/render';
+import { renderApp, stubFetch, testPublicSettings } from '../../../test/render';
 import { resetPublicSettings } from '../../../lib/public-settings';
 import common from '../../../i18n/locales/en/common.json';
 import publicText from '../../../i18n/locales/en/publicText.json';
 import { changeLanguage } from '../../../i18n';
 import { annualRate, formatDuration } from '../pages/plans-page';
 
-const SETTINGS = {
-  supportPhone: '+1 555 0100',
-  supportEmail: 'help@operator.test',
-  chatEmbedUrl: '',
-  supportHours: '',
-  minInvestment: '100.00',
-  chartServiceUrl: '',
-  riskNotice: 'Operator risk text: capital at risk.',
-  googleSignIn: false,
-};
+const SETTINGS = testPublicSettings({ supportPhone: '+1 555 0100', supportEmail: 'help@operator.test', riskNotice: 'Operator risk text: capital at risk.' });
 
 type Answer = { status?: number; body?: unknown } | undefined;
 
-function serve(extra: (url: string, init?: RequestInit) => Answer = () => undefined) {
+function serve(extra: (url: string, init?: RequestInit) => Answer = () => undefined, settings = SETTINGS) {
   return stubFetch((url, init) => {
     if (url.endsWith('/api/users/loginStatus')) return { body: false };
-    if (url.endsWith('/api/settings/public')) return { body: SETTINGS };
+    if (url.endsWith('/api/settings/public')) return { body: settings };
     return extra(url, init);
   });
 }
@@ -46,17 +37,34 @@ function chartScripts(): Promise<HTMLScriptElement[]> {
 }
 
 describe('footer', () => {
-  it('shows the operator risk notice, the five social icons by name and the legal links', async () => {
+  it('shows the operator risk notice and the legal links, and no social link or operator identity while none is set', async () => {
     renderApp('/no-such-page');
     const notice = screen.getByTestId('risk-notice');
     expect(await within(notice).findByText(/Operator risk text/)).toBeInTheDocument();
-    const social = screen.getByRole('list', { name: 'Social and contact' });
-    const names = within(social)
-      .getAllByRole('link')
-      .map((link) => link.getAttribute('aria-label'));
-    expect(names).toEqual(['Vaultline on Facebook', 'Vaultline on Instagram', 'Vaultline on LinkedIn', 'Chat with Vaultline on WhatsApp', 'Vaultline on X']);
+    expect(screen.queryByRole('list', { name: 'Social and contact' })).not.toBeInTheDocument();
+    expect(document.querySelector('footer [data-network]')).toBeNull();
+    expect(screen.queryByTestId('operator-identity')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('link', { name: 'License' })).toHaveAttribute('href', '/license');
+  });
+
+  it('links only the social networks an admin has set, and shows the operator identity', async () => {
+    const social = { facebook: 'https://www.facebook.com/vaultline', instagram: '', linkedin: '', whatsapp: 'https://wa.me/15550100123', x: 'javascript:alert(1)' };
+    const operator = { legalName: 'Vaultline Ltd', address: '1 Example Street, London', registrationNumber: '12345678', regulator: 'Financial Conduct Authority' };
+    serve(undefined, { ...SETTINGS, social, operator });
+    renderApp('/no-such-page');
+    const list = await screen.findByRole('list', { name: 'Social and contact' });
+    const links = within(list)
+      .getAllByRole('link')
+      .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+    // A value that is not an https address (stored before the rule) is never a link.
+    expect(links).toEqual([
+      ['Vaultline on Facebook', social.facebook],
+      ['Chat with Vaultline on WhatsApp', social.whatsapp],
+    ]);
+    expect(screen.getByTestId('operator-identity')).toHaveTextContent(
+      'Operator: Vaultline Ltd · 1 Example Street, London · Registration number 12345678 · Regulated by Financial Conduct Authority',
+    );
   });
 
   it('falls back to the default risk notice when the settings are unavailable', async () => {
@@ -240,6 +248,24 @@ describe('other public pages', () => {
     second.unmount();
     renderApp('/license');
     expect(await screen.findByRole('heading', { level: 1, name: 'License' })).toBeInTheDocument();
+  });
+});
+
+describe('support: the operator', () => {
+  it('names who runs the service where set, and links live chat only at an https address', async () => {
+    const operator = { legalName: 'Vaultline Ltd', address: '', registrationNumber: '12345678', regulator: 'Financial Conduct Authority' };
+    serve(undefined, { ...SETTINGS, operator, chatEmbedUrl: 'javascript:alert(1)' });
+    renderApp('/support');
+    const section = await screen.findByRole('region', { name: 'Who runs this service' });
+    expect([...section.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Legal name', 'Registration number', 'Regulator']);
+    expect(within(section).getByText('Financial Conduct Authority')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Start a chat/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no operator section while none is set', async () => {
+    renderApp('/support');
+    await screen.findByText('help@operator.test');
+    expect(screen.queryByRole('region', { name: 'Who runs this service' })).not.toBeInTheDocument();
   });
 });
 

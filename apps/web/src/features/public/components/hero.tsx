@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { formatNumber, formatWholeUsd } from '../../../lib/numbers';
 import { prefersReducedMotion } from '../../../lib/motion';
 import { useSplashShowing } from '../../../lib/splash';
+import { useAppSelector } from '../../../lib/hooks';
 
 /**
  * SPEC §9: types each phrase at 100 ms a character, holds it for 2 s, then moves on to the
@@ -66,19 +67,43 @@ export function Hero() {
             </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-brand-50/85">{t('hero.body')}</p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <Link to="/login" className={buttonClasses('bright', 'lg')}>
-              {t('hero.signIn')}
-            </Link>
-            <Link to="/investment-plans" className={buttonClasses('outlineOnDark', 'lg')}>
-              {t('hero.viewPlans')}
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          </div>
+          <HeroActions />
         </div>
         <HeroPanel />
       </div>
     </section>
+  );
+}
+
+/**
+ * A visitor is offered to open an account or sign in; someone signed in goes to their
+ * dashboard instead. The plans are a link for both.
+ */
+function HeroActions() {
+  const { t } = useTranslation('public');
+  const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
+  return (
+    <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      {isLoggedIn ? (
+        <Link to="/my-account" className={buttonClasses('bright', 'lg')}>
+          {t('hero.goToDashboard')}
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <>
+          <Link to="/register" className={buttonClasses('bright', 'lg')}>
+            {t('hero.openAccount')}
+          </Link>
+          <Link to="/login" className={buttonClasses('outlineOnDark', 'lg')}>
+            {t('hero.signIn')}
+          </Link>
+        </>
+      )}
+      <Link to="/investment-plans" className={buttonClasses('outlineOnDark', 'lg', isLoggedIn ? undefined : 'border-transparent')}>
+        {t('hero.viewPlans')}
+        {!isLoggedIn && <ArrowRight className="size-4" aria-hidden />}
+      </Link>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LineChart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { isHttpsUrl } from '@app/shared';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { Spinner } from '../../../components/ui/spinner';
 import { ContentPage } from '../components/content-page';
@@ -127,8 +128,9 @@ function TradingViewChart({ symbols, title, loading }: { symbols: readonly (read
 /** The configured service's URL for one market (the service receives `market=forex|crypto`). */
 export function chartUrl(base: string, market: string): string | null {
   try {
-    const url = new URL(base, window.location.origin);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    // Absolute https only: a relative address would frame this site's own pages, scripts and all.
+    if (!isHttpsUrl(base)) return null;
+    const url = new URL(base);
     url.searchParams.set('market', market);
     return url.toString();
   } catch {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Clock, Mail, MessageCircle, Phone, Send, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isHttpsUrl } from '@app/shared';
 import { usePublicSettings } from '../../../lib/public-settings';
 import { ContactForm } from '../components/contact-form';
 import { ContentPage } from '../components/content-page';
@@ -29,7 +30,8 @@ function Channels() {
   const { settings, status } = usePublicSettings();
   const phone = settings?.supportPhone.trim();
   const email = settings?.supportEmail.trim();
-  const chat = settings?.chatEmbedUrl.trim();
+  // Only an https address becomes a link (the server drops any other, this is the second lock).
+  const chat = settings && isHttpsUrl(settings.chatEmbedUrl) ? settings.chatEmbedUrl : '';
   const hours = settings?.supportHours.trim();
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -73,6 +75,37 @@ function Channels() {
   );
 }
 
+/** Who runs the service (PRODUCT §4), as far as the operator has set it; nothing when unset. */
+function Operator() {
+  const { t } = useTranslation('publicText');
+  const { settings } = usePublicSettings();
+  const operator = settings?.operator;
+  const rows = operator
+    ? ([
+        ['legalName', operator.legalName],
+        ['address', operator.address],
+        ['registrationNumber', operator.registrationNumber],
+        ['regulator', operator.regulator],
+      ] as const).filter(([, value]) => value)
+    : [];
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="operator-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="operator-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        {t('support.operator')}
+      </h2>
+      <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+        {rows.map(([key, value]) => (
+          <div key={key} className="py-3">
+            <dt className="text-sm font-medium text-slate-900 dark:text-white">{t(`support.${key}`)}</dt>
+            <dd className="mt-0.5 whitespace-pre-line break-words text-sm text-slate-600 dark:text-slate-400">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export function SupportPage() {
   const { t } = useTranslation('publicText');
   return (
@@ -94,7 +127,10 @@ export function SupportPage() {
         <h2 className="mb-6 text-lg font-semibold text-slate-900 dark:text-white">{t('support.sendMessage')}</h2>
         <ContactForm />
       </div>
-      <Channels />
+      <div className="space-y-6">
+        <Channels />
+        <Operator />
+      </div>
     </ContentPage>
   );
 }
