@@ -45,9 +45,20 @@ export const staffQueueQuerySchema = z.object({
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
 
-/** GET /api/users/getUsers query: a keyset page of the users (newest first), optionally matching a search. */
+/** The columns the staff users list sorts by (the back office's users table). */
+export const USER_SORTS = ['joined', 'name', 'email', 'role', 'kyc', 'balance'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * GET /api/users/getUsers query: a keyset page of the users, optionally matching a search,
+ * sorted by a column (default: joined, newest first; another column: ascending unless `order` says).
+ */
 export const userListQuerySchema = staffQueueQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
+  sort: z.enum(USER_SORTS, { error: 'Unknown sort column' }).default('joined'),
+  order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
