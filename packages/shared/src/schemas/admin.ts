@@ -122,10 +122,12 @@ export const auditItemSchema = z.object({
   at: z.string(),
   action: z.string(),
   // Who acted (and on whose behalf, when impersonating), and on what.
-  actorId: z.string().nullable(), actorName: z.string().nullable(),
+  actorId: z.string().nullable(), actorName: z.string().nullable(), actorEmail: z.string().nullable(),
   impersonatorId: z.string().nullable(), impersonatorName: z.string().nullable(),
-  /** targetName: the user's name when the target is a user. */
-  targetType: z.string().nullable(), targetId: z.string().nullable(), targetName: z.string().nullable(),
+  /** targetName, targetEmail: the user's when the target is a user. */
+  targetType: z.string().nullable(), targetId: z.string().nullable(), targetName: z.string().nullable(), targetEmail: z.string().nullable(),
+  /** The user a request belongs to when the target is their request (a deposit's owner): named in the entry's userId. */
+  subjectName: z.string().nullable(), subjectEmail: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_MESSAGES } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -20,8 +21,10 @@ const PAGE_SIZE = 12;
 export function UsersTab() {
   const { t } = useTranslation('staff');
   const translate = useTranslateMessage();
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const [params] = useSearchParams();
+  // The audit log links a person to the list searched for their email.
+  const [text, setText] = useState(() => params.get('search') ?? '');
+  const [search, setSearch] = useState(text.trim());
   const [sort, setSort] = useState<UserSortState>(DEFAULT_USER_SORT);
   const deskWidth = useDeskWidth();
 
