@@ -3,7 +3,7 @@ import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
 import { userListResponseSchema, type StaffQueueQuery } from '@app/shared';
-import { listUsers, searchPageQuery } from '../../src/services/admin/users';
+import { listUsers, searchPageQuery } from '../../src/services/admin/user-list';
 import { needsPostgres, openTestDatabase } from '../helpers/build-test-app';
 
 /**

@@ -45,9 +45,20 @@ export const staffQueueQuerySchema = z.object({
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
 
-/** GET /api/users/getUsers query: a keyset page of the users (newest first), optionally matching a search. */
+/** The columns the staff users list sorts by (the back office's users table). */
+export const USER_SORTS = ['joined', 'name', 'email', 'role', 'kyc', 'balance'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * GET /api/users/getUsers query: a keyset page of the users, optionally matching a search,
+ * sorted by a column (default: joined, newest first; another column: ascending unless `order` says).
+ */
 export const userListQuerySchema = staffQueueQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
+  sort: z.enum(USER_SORTS, { error: 'Unknown sort column' }).default('joined'),
+  order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -111,10 +122,12 @@ export const auditItemSchema = z.object({
   at: z.string(),
   action: z.string(),
   // Who acted (and on whose behalf, when impersonating), and on what.
-  actorId: z.string().nullable(), actorName: z.string().nullable(),
+  actorId: z.string().nullable(), actorName: z.string().nullable(), actorEmail: z.string().nullable(),
   impersonatorId: z.string().nullable(), impersonatorName: z.string().nullable(),
-  /** targetName: the user's name when the target is a user. */
-  targetType: z.string().nullable(), targetId: z.string().nullable(), targetName: z.string().nullable(),
+  /** targetName, targetEmail: the user's when the target is a user. */
+  targetType: z.string().nullable(), targetId: z.string().nullable(), targetName: z.string().nullable(), targetEmail: z.string().nullable(),
+  /** The user a request belongs to when the target is their request (a deposit's owner): named in the entry's userId. */
+  subjectName: z.string().nullable(), subjectEmail: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),

@@ -37,6 +37,11 @@ export const users = pgTable(
     index('users_referred_by_idx').on(table.referredById),
     // The staff list's order, newest first, walked backwards in keyset pages (ADR 0019).
     index('users_created_at_id_idx').on(table.createdAt, table.id),
+    // The users table's other sort columns, each walked in keyset pages by (column, id) either way.
+    index('users_name_id_idx').on(table.name, table.id),
+    index('users_email_id_idx').on(table.email, table.id),
+    index('users_role_id_idx').on(table.role, table.id),
+    index('users_kyc_status_id_idx').on(table.kycStatus, table.id),
   ],
 );
 

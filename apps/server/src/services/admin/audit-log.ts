@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditListResponse } from '@app/shared';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
@@ -29,29 +29,45 @@ export async function listAudit(db: DbOrTx, query: AuditQuery): Promise<AuditLis
   const actor = aliasedTable(users, 'actor');
   const impersonator = aliasedTable(users, 'impersonator');
   const target = aliasedTable(users, 'target');
+  const subject = aliasedTable(users, 'subject');
   const rows = await db
-    .select({ entry: auditLog, actorName: actor.name, impersonatorName: impersonator.name, targetName: target.name })
+    .select({
+      entry: auditLog,
+      actorName: actor.name,
+      actorEmail: actor.email,
+      impersonatorName: impersonator.name,
+      targetName: target.name,
+      targetEmail: target.email,
+      subjectName: subject.name,
+      subjectEmail: subject.email,
+    })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
     .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorId))
     .leftJoin(target, and(eq(auditLog.targetType, 'user'), eq(target.id, auditLog.targetId)))
+    // A request's owner (a deposit's, a withdrawal's...), as its entry records them.
+    .leftJoin(subject, and(sql`${auditLog.targetType} <> 'user'`, eq(subject.id, sql`coalesce(${auditLog.after}->>'userId', ${auditLog.before}->>'userId')`)))
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(query.limit)
     .offset(offset);
   const actions = await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action);
   return {
-    items: rows.map(({ entry, actorName, impersonatorName, targetName }) => ({
+    items: rows.map(({ entry, actorName, actorEmail, impersonatorName, targetName, targetEmail, subjectName, subjectEmail }) => ({
       id: entry.id,
       at: entry.at.toISOString(),
       action: entry.action,
       actorId: entry.actorId,
       actorName: actorName ?? null,
+      actorEmail: actorEmail ?? null,
       impersonatorId: entry.impersonatorId,
       impersonatorName: impersonatorName ?? null,
       targetType: entry.targetType,
       targetId: entry.targetId,
       targetName: targetName ?? null,
+      targetEmail: targetEmail ?? null,
+      subjectName: subjectName ?? null,
+      subjectEmail: subjectEmail ?? null,
       before: entry.before,
       after: entry.after,
       reason: entry.reason,

@@ -112,12 +112,12 @@ describe('/admin/outbox', () => {
 });
 
 describe('/admin/audit', () => {
-  it('lists entries read-only with actor, impersonator, before and after, and filters by action', async () => {
+  it('lists entries read-only as sentences with the impersonator, the changes and the reason, and filters by action', async () => {
     const user = userEvent.setup();
     const log: AuditListResponse = {
       items: [
-        { id: 2, at: '2026-02-01T10:00:00Z', action: 'user.role_change', actorId: 'staff-2', actorName: 'Ada Admin', impersonatorId: null, impersonatorName: null, targetType: 'user', targetId: 'u-9', targetName: 'Nina Target', before: { role: 'subscriber' }, after: { role: 'author' }, reason: null, ip: '10.0.0.1' },
-        { id: 1, at: '2026-02-01T09:00:00Z', action: 'balance.adjust', actorId: 'staff-3', actorName: 'Sam Staff', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', targetName: null, before: null, after: { amount: '5.00' }, reason: 'goodwill', ip: null },
+        { id: 2, at: '2026-02-01T10:00:00Z', action: 'user.role_change', actorId: 'staff-2', actorName: 'Ada Admin', actorEmail: 'ada@example.com', impersonatorId: null, impersonatorName: null, targetType: 'user', targetId: 'u-9', targetName: 'Nina Target', targetEmail: 'nina@example.com', subjectName: null, subjectEmail: null, before: { role: 'subscriber' }, after: { role: 'author' }, reason: null, ip: '10.0.0.1' },
+        { id: 1, at: '2026-02-01T09:00:00Z', action: 'balance.adjust', actorId: 'staff-3', actorName: 'Sam Staff', actorEmail: 'sam@example.com', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', targetName: null, targetEmail: null, subjectName: null, subjectEmail: null, before: null, after: { amount: '5.00' }, reason: 'goodwill', ip: null },
       ],
       page: 1,
       pages: 1,
@@ -126,12 +126,11 @@ describe('/admin/audit', () => {
     };
     routes['/api/admin/audit'] = () => ({ status: 200, body: log });
     renderApp('/admin/audit?targetId=u-9', { user: author() });
-    expect(await screen.findByText('user.role_change', { selector: 'span' })).toBeInTheDocument();
-    expect(screen.getByText('{"role":"subscriber"}')).toBeInTheDocument();
-    expect(screen.getByText('{"role":"author"}')).toBeInTheDocument();
-    expect(screen.getByText(/while impersonated by Ada Admin/)).toBeInTheDocument();
-    expect(screen.getByText('Reason: goodwill')).toBeInTheDocument();
-    expect(screen.getByText('Nina Target')).toBeInTheDocument();
+    const [roleChange, unknown] = await screen.findAllByTestId('audit-entry');
+    expect(roleChange).toHaveTextContent('Ada Admin changed the role of Nina Target from subscriber to author');
+    expect(unknown).toHaveTextContent('Sam Staff did balance.adjust on user (while impersonated by Ada Admin)');
+    expect(within(unknown!).getByText('Reason: goodwill')).toBeInTheDocument();
+    expect(within(unknown!).getByText('$5.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete|Edit/ })).not.toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/admin/audit')?.search).toContain('targetId=u-9');
     await user.selectOptions(screen.getByLabelText('Action'), 'user.role_change');

@@ -14,12 +14,12 @@ const settings: Settings = settingsSchema.parse({ withdrawalFee: { flatCents: 15
 
 const log: AuditListResponse = {
   items: [
-    { id: 1, at: '2026-02-01T09:00:00Z', action: 'balance.adjust', actorId: 'staff-3', actorName: 'Sam Staff', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', targetName: 'Nina Target', before: null, after: { amount: '5.00' }, reason: 'goodwill', ip: null },
+    { id: 1, at: '2026-02-01T09:00:00Z', action: 'user.adjust_balance', actorId: 'staff-3', actorName: 'Sam Staff', actorEmail: 'sam@example.com', impersonatorId: 'staff-2', impersonatorName: 'Ada Admin', targetType: 'user', targetId: 'u-8', targetName: 'Nina Target', targetEmail: 'nina@example.com', subjectName: null, subjectEmail: null, before: { operation: 'add', amount: '0.00' }, after: { operation: 'add', amount: '5.00' }, reason: 'goodwill', ip: null },
   ],
   page: 1,
   pages: 3,
   total: 41,
-  actions: ['balance.adjust'],
+  actions: ['user.adjust_balance'],
 };
 
 const admin = (language: 'en' | 'fr' = 'en') => testUser({ _id: 'staff-2', role: 'admin', name: 'Ada Admin', language });
@@ -58,7 +58,9 @@ describe('the back office in French', () => {
     const nav = screen.getByRole('navigation', { name: 'Back-office' });
     expect(within(nav).getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/admin/settings');
     expect(await screen.findByText('41 entrées')).toBeInTheDocument();
-    expect(screen.getByText('Sam Staff').parentElement).toHaveTextContent('par Sam Staff (pendant l’emprunt d’identité par Ada Admin)');
+    expect(screen.getByTestId('audit-entry')).toHaveTextContent('Sam Staff a ajouté 5,00 $US au solde du portefeuille de Nina Target (pendant l’emprunt d’identité par Ada Admin)');
+    expect(screen.getByRole('link', { name: 'Nina Target' })).toHaveAttribute('href', '/admin/users?search=nina%40example.com');
+    expect(screen.getByText('Enregistrement brut')).toBeInTheDocument();
     expect(screen.getByText('Motif : goodwill')).toBeInTheDocument();
     expect(screen.getByText('Page 1 sur 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filtrer' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUserView, UserListResponse } from '@app/shared';
 import { renderApp, testUser } from '../../../test/render';
-import { browser } from '../components/user-card';
+import { browser } from '../components/user-actions';
 import { adminUser, bodyOf, resolveRelativeRequests } from './admin-test-utils';
 
 // Lazy pages load slowly when the machine is busy; wait longer than the 1 s default.

@@ -11,9 +11,11 @@ import type {
   PendingCounts,
   Role,
   Settings,
+  SortOrder,
   SolvencyReport,
   StaffHome,
   UserListResponse,
+  UserSort,
 } from '@app/shared';
 import { api } from '../../../lib/query';
 
@@ -23,6 +25,8 @@ export type AdminSettings = Settings;
 export interface UserListArgs {
   search?: string;
   limit?: number;
+  sort?: UserSort;
+  order?: SortOrder;
 }
 
 export interface AuditArgs {
@@ -54,7 +58,7 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, decision, note }) => ({ url: `admin/approvals/${encodeURIComponent(id)}/${decision}`, method: 'POST', body: note ? { note } : {} }),
       invalidatesTags: ['Approval', 'Users', 'User', 'History', 'Audit', 'Withdrawal'],
     }),
-    /** Keyset pages of the users, newest first: the next page's cursor is the previous page's nextCursor. */
+    /** Keyset pages of the users, newest first or sorted by a column: the next page's cursor is the previous page's nextCursor. */
     users: build.infiniteQuery<UserListResponse, UserListArgs, string | null>({
       infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (page) => page.nextCursor },
       query: ({ queryArg, pageParam }) => `users/getUsers${query({ ...queryArg, cursor: pageParam })}`,

@@ -1,26 +1,19 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/toast';
 import { Mail, Trash2, UserCog, Eye } from 'lucide-react';
-import { ADMIN_MESSAGES, grantableRoles, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
+import { USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
 import { Badge, statusTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/input';
 import { Money } from '../../../components/ui/money';
-import { ApiError, apiFetch, errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/hooks';
-import { requestAutomatedEmail } from '../../../lib/automated-email';
-import { useTranslateMessage } from '../../../i18n/messages';
-import { useDeleteUserMutation, useUpgradeUserMutation } from '../api/admin-api';
+import { useUserActions, userLinks } from './user-actions';
 
 export function truncateName(name: string, length = USER_CARD_NAME_TRUNCATE): string {
   return name.length > length ? `${name.slice(0, length).trimEnd()}…` : name;
 }
 
-const ROLE_TONES: Record<Role, 'info' | 'success' | 'neutral' | 'danger'> = {
+export const ROLE_TONES: Record<Role, 'info' | 'success' | 'neutral' | 'danger'> = {
   admin: 'info',
   author: 'success',
   subscriber: 'neutral',
@@ -39,69 +32,11 @@ function Amount({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The reload into the user's view (tests replace it: jsdom cannot navigate). */
-export const browser = {
-  reload: (url: string) => window.location.assign(url),
-};
-
-/** The outcome of starting impersonation: the server's message, or why it failed (SPEC §8). */
-type ImpersonationOutcome = { ok: true; message: string } | { ok: false; message: string };
-
-async function impersonate(id: string): Promise<ImpersonationOutcome> {
-  try {
-    const result = await apiFetch<{ message: string }>(`/api/users/impersonate/${encodeURIComponent(id)}`, { method: 'POST' });
-    return { ok: true, message: result.message };
-  } catch (error) {
-    return { ok: false, message: error instanceof ApiError && error.status >= 500 ? ADMIN_MESSAGES.somethingWrong : errorMessage(error, ADMIN_MESSAGES.somethingWrong) };
-  }
-}
-
+/** A user as a card (phones and narrow screens), the name cut at 12 characters as SPEC §9 says. */
 export function UserCard({ user }: { user: AdminUserView }) {
   const { t } = useTranslation('staff');
-  const translate = useTranslateMessage();
-  const viewer = useCurrentUser();
-  const [role, setRole] = useState<Role | ''>('');
-  const [confirm, setConfirm] = useState<'role' | 'delete' | null>(null);
-  const [upgradeUser, upgrade] = useUpgradeUserMutation();
-  const [deleteUser, removal] = useDeleteUserMutation();
-  const [impersonating, setImpersonating] = useState(false);
-  const [outcome, setOutcome] = useState<ImpersonationOutcome | null>(null);
-
-  const self = viewer?._id === user._id;
-  const manageable = Boolean(viewer) && !self && roleRank(user.role) < roleRank(viewer!.role);
-  const grantable = viewer ? grantableRoles(viewer.role, user.role) : [];
-
-  function askRole() {
-    if (!role) {
-      toast.error(ADMIN_MESSAGES.selectRole);
-      return;
-    }
-    setConfirm('role');
-  }
-
-  async function changeRole() {
-    if (!role) return;
-    try {
-      const result = await upgradeUser({ id: user._id, role }).unwrap();
-      toast.success(result.message);
-      requestAutomatedEmail({ send_to: user.email, reply_to: viewer?.email ?? user.email, subject: 'Your role changed', template: 'changeRole', url: `${window.location.origin}/login` });
-      setConfirm(null);
-      setRole('');
-    } catch (error) {
-      toast.error(errorMessage(error, ADMIN_MESSAGES.somethingWrong));
-    }
-  }
-
-  async function remove() {
-    try {
-      const result = await deleteUser(user._id).unwrap();
-      toast.success(result.message);
-      setConfirm(null);
-    } catch (error) {
-      toast.error(errorMessage(error, ADMIN_MESSAGES.somethingWrong));
-      setConfirm(null);
-    }
-  }
+  const actions = useUserActions(user);
+  const links = userLinks(user);
 
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="user-card">
@@ -113,7 +48,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
           <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={user.email}>
             {user.email}
           </p>
-          <Link to={`/admin/audit?targetId=${encodeURIComponent(user._id)}`} className="text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link to={links.audit} className="text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
             {t('userCard.auditTrail')}
           </Link>
         </div>
@@ -124,7 +59,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
         <span className="inline-flex items-center gap-1">
           <span className="text-slate-500">KYC</span> <Badge tone={statusTone(user.kycStatus)}>{t(`account:kyc.status.${user.kycStatus}`)}</Badge>
         </span>
-        {self && <Badge tone="info">{t('userCard.you')}</Badge>}
+        {actions.self && <Badge tone="info">{t('userCard.you')}</Badge>}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <Amount label={t('userCard.balance')} value={user.balance} />
@@ -133,124 +68,49 @@ export function UserCard({ user }: { user: AdminUserView }) {
         <Amount label={user.hasFees ? t('userCard.fees') : t('userCard.feesOff')} value={user.fees} />
       </dl>
 
-      {manageable ? (
+      {actions.manageable ? (
         <div className="mt-auto space-y-3 border-t border-slate-100 pt-4 dark:border-slate-800">
           <div className="flex gap-2">
             <label className="sr-only" htmlFor={`role-${user._id}`}>
               {t('userCard.newRoleFor', { name: user.name })}
             </label>
-            <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
+            <Select id={`role-${user._id}`} value={actions.role} onChange={(event) => actions.setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
               <option value="">{t('userCard.selectRole')}</option>
-              {grantable.map((option) => (
-                <option key={option} value={option}>
-                  {t(`userCard.roles.${option}`)}
-                </option>
-              ))}
+              {actions.roleOptions}
             </Select>
-            <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={askRole}>
+            <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={actions.askRole}>
               <UserCog className="size-4" aria-hidden /> {t('userCard.changeRole')}
             </Button>
           </div>
           <div className="grid grid-cols-[1fr_1fr_1fr_auto] gap-1">
-            <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editProfit')}>
+            <Link to={links.profit} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editProfit')}>
               {t('userCard.profit')}
             </Link>
-            <Link to={`/edit-user-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editBalance')}>
+            <Link to={links.balance} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editBalance')}>
               {t('userCard.balanceLink')}
             </Link>
-            <Link to={`/update-fee/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.manageFees')}>
+            <Link to={links.fees} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.manageFees')}>
               {t('userCard.fees')}
             </Link>
-            <Link to={`/compose-email?to=${encodeURIComponent(user.email)}`} className={buttonClasses('ghost', 'sm', 'px-2')} aria-label={t('userCard.emailUser', { name: user.name })}>
+            <Link to={links.email} className={buttonClasses('ghost', 'sm', 'px-2')} aria-label={t('userCard.emailUser', { name: user.name })}>
               <Mail className="size-4" aria-hidden />
             </Link>
           </div>
           <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              className="flex-1"
-              loading={impersonating}
-              disabled={user.role === 'suspended'}
-              onClick={async () => {
-                setImpersonating(true);
-                const result = await impersonate(user._id);
-                // On success the spinner stays until the page reloads into the user's view.
-                if (!result.ok) setImpersonating(false);
-                setOutcome(result);
-              }}
-            >
+            <Button size="sm" variant="secondary" className="flex-1" loading={actions.impersonating} disabled={user.role === 'suspended'} onClick={actions.startImpersonation}>
               <Eye className="size-4" aria-hidden /> {t('userCard.impersonate')}
             </Button>
-            <Button size="sm" variant="danger" onClick={() => setConfirm('delete')} aria-label={t('userCard.deleteUserNamed', { name: user.name })}>
+            <Button size="sm" variant="danger" onClick={actions.askDelete} aria-label={t('userCard.deleteUserNamed', { name: user.name })}>
               <Trash2 className="size-4" aria-hidden /> {t('userCard.delete')}
             </Button>
           </div>
         </div>
       ) : (
         <p className="mt-auto border-t border-slate-100 pt-4 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-          {self ? t('userCard.yourAccount') : t('userCard.lowerRolesOnly')}
+          {actions.self ? t('userCard.yourAccount') : t('userCard.lowerRolesOnly')}
         </p>
       )}
-
-      <Dialog
-        open={confirm === 'role'}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={t('userCard.changeRoleTitle')}
-        description={role === 'suspended' ? t('userCard.suspendDescription', { name: user.name }) : t('userCard.changeRoleDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirm(null)}>
-              {t('userCard.cancel')}
-            </Button>
-            <Button onClick={changeRole} loading={upgrade.isLoading}>
-              {t('userCard.changeRole')}
-            </Button>
-          </>
-        }
-      />
-      <Dialog
-        open={outcome !== null}
-        onOpenChange={(open) => {
-          if (open || !outcome) return;
-          // Impersonation has started on the server: however the dialog is closed, the page reloads into the user's view (SPEC §4).
-          if (outcome.ok) browser.reload('/my-account');
-          else setOutcome(null);
-        }}
-        title={outcome?.ok ? t('userCard.impersonationStarted') : t('userCard.impersonationFailed')}
-        description={outcome && translate(outcome.message)}
-        footer={
-          outcome?.ok ? (
-            <Button onClick={() => browser.reload('/my-account')}>{t('userCard.continue')}</Button>
-          ) : (
-            <Button variant="outline" onClick={() => setOutcome(null)}>
-              {t('userCard.backToUsers')}
-            </Button>
-          )
-        }
-      >
-        {outcome?.ok && (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t('userCard.impersonationNote', { name: user.name })}
-          </p>
-        )}
-      </Dialog>
-      <Dialog
-        open={confirm === 'delete'}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={t('userCard.deleteTitle')}
-        description={t('userCard.deleteDescription', { name: user.name, email: user.email })}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirm(null)}>
-              {t('userCard.cancel')}
-            </Button>
-            <Button variant="danger" onClick={remove} loading={removal.isLoading}>
-              {t('userCard.deleteUser')}
-            </Button>
-          </>
-        }
-      />
+      {actions.dialogs}
     </Card>
   );
 }

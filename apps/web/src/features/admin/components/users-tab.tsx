@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_MESSAGES } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -12,15 +13,20 @@ import { useTranslateMessage } from '../../../i18n/messages';
 import { errorMessage } from '../../../lib/api';
 import { useUsersInfiniteQuery } from '../api/admin-api';
 import { UserCard } from './user-card';
+import { DEFAULT_USER_SORT, UsersTable, useDeskWidth, type UserSortState } from './users-table';
 
 const PAGE_SIZE = 12;
 
-/** The /user-profile Users tab (staff): counts, search by name or email, user cards a page at a time (Load more). */
+/** The /user-profile Users tab (staff): counts, search by name or email, users a page at a time (Load more): a sortable table from 1024 px, cards below. */
 export function UsersTab() {
   const { t } = useTranslation('staff');
   const translate = useTranslateMessage();
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const [params] = useSearchParams();
+  // The audit log links a person to the list searched for their email.
+  const [text, setText] = useState(() => params.get('search') ?? '');
+  const [search, setSearch] = useState(text.trim());
+  const [sort, setSort] = useState<UserSortState>(DEFAULT_USER_SORT);
+  const deskWidth = useDeskWidth();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -29,7 +35,8 @@ export function UsersTab() {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const list = useUsersInfiniteQuery({ search, limit: PAGE_SIZE });
+  // The server sorts the whole list (not the pages loaded so far); cards keep the newest first.
+  const list = useUsersInfiniteQuery({ search, limit: PAGE_SIZE, ...(deskWidth ? sort : DEFAULT_USER_SORT) });
   const { isLoading, isError, error, isFetching, refetch } = list;
   const data = list.data && { ...list.data.pages[0]!, users: list.data.pages.flatMap((page) => page.users) };
 
@@ -71,15 +78,19 @@ export function UsersTab() {
             {search ? t('usersTab.countMatching', { count: data.total, search }) : t('usersTab.count', { count: data.total })}
             {isFetching && ` · ${t('usersTab.updating')}`}
           </p>
-          <ul className="grid gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
-            {data.users.map((user) => (
-              <li key={user._id} className="flex">
-                <div className="flex w-full flex-col [&>*]:flex-1">
-                  <UserCard user={user} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          {deskWidth ? (
+            <UsersTable users={data.users} sort={sort} onSort={setSort} />
+          ) : (
+            <ul className="grid gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
+              {data.users.map((user) => (
+                <li key={user._id} className="flex">
+                  <div className="flex w-full flex-col [&>*]:flex-1">
+                    <UserCard user={user} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
           <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
         </>
       )}

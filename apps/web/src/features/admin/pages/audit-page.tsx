@@ -1,69 +1,17 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Emphasis } from '../../../components/ui/emphasis';
-import type { AuditItem } from '@app/shared';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input, Select } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/spinner';
 import { useAuditQuery, type AuditArgs } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
+import { AuditEntry } from '../components/audit-entry';
 import { Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
-import { localeDateFormat } from '../../../i18n/format';
 
-const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'medium' });
-
-function compact(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
-
-const target = (name: string) => <strong className="font-medium text-slate-700 dark:text-slate-200">{name}</strong>;
-const targetId = (id: string) => <code className="text-xs">{id}</code>;
-
-function AuditEntry({ item }: { item: AuditItem }) {
-  const { t } = useTranslation('staff');
-  return (
-    <li className="grid gap-1 py-3 text-sm sm:grid-cols-[11rem_1fr]">
-      <time dateTime={item.at} className="text-xs text-slate-500 sm:pt-0.5">
-        {when.format(new Date(item.at))}
-      </time>
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <Badge tone="info">{item.action}</Badge>
-          <span className="text-slate-700 dark:text-slate-200">
-            <Emphasis text={t('auditPage.byActor', { skipInterpolation: true })} values={{ name: item.actorName ?? item.actorId ?? t('auditPage.system') }} />
-            {item.impersonatorId && <> {t('auditPage.impersonatedBy', { name: item.impersonatorName ?? item.impersonatorId })}</>}
-          </span>
-          {item.targetType && (
-            <span className="text-slate-500">
-              {item.targetName ? (
-                <Emphasis text={t('auditPage.onTarget', { skipInterpolation: true })} values={{ type: item.targetType, name: item.targetName }} emphasis={target} />
-              ) : (
-                <Emphasis text={t('auditPage.onTarget', { skipInterpolation: true })} values={{ type: item.targetType, name: item.targetId ?? '' }} emphasis={targetId} />
-              )}
-            </span>
-          )}
-        </p>
-        {(item.before !== null || item.after !== null) && (
-          <p className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">
-            {item.before !== null && <span>{compact(item.before)}</span>}
-            {item.before !== null && item.after !== null && <span aria-label={t('auditPage.changedTo')}> → </span>}
-            {item.after !== null && <span>{compact(item.after)}</span>}
-          </p>
-        )}
-        {item.reason && <p className="text-xs text-slate-600 dark:text-slate-400">{t('auditPage.reason', { reason: item.reason })}</p>}
-        {item.ip && <p className="text-xs text-slate-400">{t('auditPage.ip', { ip: item.ip })}</p>}
-      </div>
-    </li>
-  );
-}
-
-/** Staff: the append-only audit log, read-only, with filters. */
+/** Staff: the append-only audit log, read-only, with filters: each entry a sentence, its changes, its raw record behind a toggle. */
 export function AuditPage() {
   const { t } = useTranslation('staff');
   const [params] = useSearchParams();
@@ -129,7 +77,7 @@ export function AuditPage() {
           </div>
         </form>
       </Card>
-      <Card className="py-2">
+      <Card className="overflow-hidden">
         <QueryState
           query={query}
           loading={t('auditPage.loading')}
@@ -139,7 +87,7 @@ export function AuditPage() {
         >
           {(log) => (
             <>
-              <p className="pb-1 pt-2 text-xs text-slate-500">{t('auditPage.entries', { count: log.total })}</p>
+              <p className="border-b border-slate-100 px-5 py-2.5 text-xs font-medium text-slate-500 dark:border-slate-800">{t('auditPage.entries', { count: log.total })}</p>
               <ol className="divide-y divide-slate-100 dark:divide-slate-800">
                 {log.items.map((item) => (
                   <AuditEntry key={item.id} item={item} />
