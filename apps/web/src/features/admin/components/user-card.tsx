@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { Mail, Trash2, UserCog, Eye } from 'lucide-react';
-import { ADMIN_MESSAGES, grantableRoles, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
+import { ADMIN_MESSAGES, ADMIN_REMOVAL_ROLES, grantableRoles, roleRank, USER_CARD_NAME_TRUNCATE, type AdminUserView, type Role } from '@app/shared';
 import { Badge, statusTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -69,7 +69,9 @@ export function UserCard({ user }: { user: AdminUserView }) {
 
   const self = viewer?._id === user._id;
   const manageable = Boolean(viewer) && !self && roleRank(user.role) < roleRank(viewer!.role);
-  const grantable = viewer ? grantableRoles(viewer.role, user.role) : [];
+  // Another admin's role: only asked for here, a third admin approves it (four eyes, issue 39).
+  const otherAdmin = !self && viewer?.role === 'admin' && user.role === 'admin';
+  const grantable = otherAdmin ? ADMIN_REMOVAL_ROLES : viewer ? grantableRoles(viewer.role, user.role) : [];
 
   function askRole() {
     if (!role) {
@@ -84,7 +86,8 @@ export function UserCard({ user }: { user: AdminUserView }) {
     try {
       const result = await upgradeUser({ id: user._id, role }).unwrap();
       toast.success(result.message);
-      requestAutomatedEmail({ send_to: user.email, reply_to: viewer?.email ?? user.email, subject: 'Your role changed', template: 'changeRole', url: `${window.location.origin}/login` });
+      // A change to an admin's role is only recorded here: the email goes when a third admin approves it.
+      if (!otherAdmin) requestAutomatedEmail({ send_to: user.email, reply_to: viewer?.email ?? user.email, subject: 'Your role changed', template: 'changeRole', url: `${window.location.origin}/login` });
       setConfirm(null);
       setRole('');
     } catch (error) {
@@ -102,6 +105,25 @@ export function UserCard({ user }: { user: AdminUserView }) {
       setConfirm(null);
     }
   }
+
+  const roleSelector = (
+    <div className="flex gap-2">
+      <label className="sr-only" htmlFor={`role-${user._id}`}>
+        {t('userCard.newRoleFor', { name: user.name })}
+      </label>
+      <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
+        <option value="">{t('userCard.selectRole')}</option>
+        {grantable.map((option) => (
+          <option key={option} value={option}>
+            {t(`userCard.roles.${option}`)}
+          </option>
+        ))}
+      </Select>
+      <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={askRole}>
+        <UserCog className="size-4" aria-hidden /> {otherAdmin ? t('userCard.requestRoleChange') : t('userCard.changeRole')}
+      </Button>
+    </div>
+  );
 
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="user-card">
@@ -135,22 +157,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
 
       {manageable ? (
         <div className="mt-auto space-y-3 border-t border-slate-100 pt-4 dark:border-slate-800">
-          <div className="flex gap-2">
-            <label className="sr-only" htmlFor={`role-${user._id}`}>
-              {t('userCard.newRoleFor', { name: user.name })}
-            </label>
-            <Select id={`role-${user._id}`} value={role} onChange={(event) => setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
-              <option value="">{t('userCard.selectRole')}</option>
-              {grantable.map((option) => (
-                <option key={option} value={option}>
-                  {t(`userCard.roles.${option}`)}
-                </option>
-              ))}
-            </Select>
-            <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={askRole}>
-              <UserCog className="size-4" aria-hidden /> {t('userCard.changeRole')}
-            </Button>
-          </div>
+          {roleSelector}
           <div className="grid grid-cols-[1fr_1fr_1fr_auto] gap-1">
             <Link to={`/edit-balance/${user._id}`} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editProfit')}>
               {t('userCard.profit')}
@@ -187,6 +194,11 @@ export function UserCard({ user }: { user: AdminUserView }) {
             </Button>
           </div>
         </div>
+      ) : otherAdmin ? (
+        <div className="mt-auto space-y-2 border-t border-slate-100 pt-4 dark:border-slate-800">
+          {roleSelector}
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('userCard.adminRoleHint', { name: user.name })}</p>
+        </div>
       ) : (
         <p className="mt-auto border-t border-slate-100 pt-4 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
           {self ? t('userCard.yourAccount') : t('userCard.lowerRolesOnly')}
@@ -196,15 +208,21 @@ export function UserCard({ user }: { user: AdminUserView }) {
       <Dialog
         open={confirm === 'role'}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title={t('userCard.changeRoleTitle')}
-        description={role === 'suspended' ? t('userCard.suspendDescription', { name: user.name }) : t('userCard.changeRoleDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })}
+        title={otherAdmin ? t('userCard.requestRoleChangeTitle') : t('userCard.changeRoleTitle')}
+        description={
+          otherAdmin
+            ? t('userCard.requestRoleChangeDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })
+            : role === 'suspended'
+              ? t('userCard.suspendDescription', { name: user.name })
+              : t('userCard.changeRoleDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })
+        }
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirm(null)}>
               {t('userCard.cancel')}
             </Button>
             <Button onClick={changeRole} loading={upgrade.isLoading}>
-              {t('userCard.changeRole')}
+              {otherAdmin ? t('userCard.requestRoleChange') : t('userCard.changeRole')}
             </Button>
           </>
         }
