@@ -32,6 +32,12 @@ export function grantableRoles(actor: Role, target: Role): Role[] {
   return [];
 }
 
+/**
+ * The roles one admin may ask to give another (issue 39): recorded as a four-eyes request a
+ * third admin approves, never done at once.
+ */
+export const ADMIN_REMOVAL_ROLES: readonly Role[] = ['author', 'subscriber', 'suspended'];
+
 export const KYC_STATUSES = ['Not Submitted', 'Pending', 'Rejected', 'Approved'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 

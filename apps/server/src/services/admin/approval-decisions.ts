@@ -1,7 +1,8 @@
 import type { ApprovalDecisionAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { AuditActor } from '../platform/audit';
-import { approvalViews, closeApprovalRequest, loadApprovalRequest } from './approvals';
+import { approvalViews, assertStillPending, closeApprovalRequest, loadApprovalRequest } from './approvals';
+import { decideRoleRequest } from './roles';
 import { applyAdjustment, loadTarget, type AdjustmentTarget } from '../money/adjustments';
 import type { SessionUser } from '../auth/sessions';
 import { decideWithdrawal } from '../money/withdrawals';
@@ -9,7 +10,9 @@ import { decideWithdrawal } from '../money/withdrawals';
 /**
  * POST /api/admin/approvals/:id/approve | reject: the second staff member's decision. An
  * adjustment is carried out (or dropped) with the closing of its request, in one transaction;
- * a withdrawal's approval goes through the withdrawal's own approval (payout proof included).
+ * a withdrawal's approval goes through the withdrawal's own approval (payout proof included);
+ * an admin's role change is decided by a third admin (roles.ts). A cancelled request is refused
+ * with the reason it was cancelled.
  */
 export async function decideApprovalRequest(
   deps: AppDeps,
@@ -20,7 +23,10 @@ export async function decideApprovalRequest(
   input: { note?: string | undefined; txHash?: string | undefined },
 ): Promise<ApprovalDecisionAnswer> {
   const request = await loadApprovalRequest(deps.db, id);
-  if (request.kind === 'withdrawal' && decision === 'Approved') {
+  assertStillPending(request);
+  if (request.kind === 'role') {
+    await decideRoleRequest(deps, staff, actor, request, decision, input.note ?? null);
+  } else if (request.kind === 'withdrawal' && decision === 'Approved') {
     await decideWithdrawal(deps, staff, actor, request.withdrawalId!, 'Approved', { notes: input.note, txHash: input.txHash });
   } else {
     await deps.db.transaction(async (tx) => {

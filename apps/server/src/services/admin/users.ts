@@ -1,81 +1,23 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, formatUsd, grantableRoles, roleRank, type Role, type MessageAnswer } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import { ADMIN_MESSAGES, APPROVAL_MESSAGES, formatUsd, roleRank, type MessageAnswer } from '@app/shared';
 import type { AppDeps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { sessions, users } from '../../db/schema';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { hashToken } from '../../lib/crypto';
 import { getUserBalances } from '../../ledger/balances';
-import { localizedEmail } from '../../email/locales';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { purgeKycDocuments } from '../kyc/kyc';
 import { createSession, findSession, revokeSession, revokeUserSessions, type SessionInfo, type SessionMeta, type SessionUser } from '../auth/sessions';
+import { cancelRequestsOf } from './approvals';
+import { loadTarget, revokeImpersonationsBy } from './roles';
 import { assertMayManage } from '../platform/staff';
 import { deletePasskeysOf } from '../auth/passkeys';
 
 /**
  * Back-office user management (PRODUCT §2 Roles, Deleting a user, Impersonation).
  * Rules: nobody acts on themselves; staff act only on lower roles (admins on authors and
- * subscribers, authors on subscribers); only an admin grants the admin role.
+ * subscribers, authors on subscribers); only an admin grants the admin role. Role changes: roles.ts.
  */
-
-/** Ends the sessions a staff member opened as other users (when they are suspended, demoted or deleted). */
-async function revokeImpersonationsBy(db: DbOrTx, staffId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.impersonatorId, staffId), isNull(sessions.revokedAt)));
-}
-
-async function loadTarget(db: DbOrTx, id: string, lock = false): Promise<UserRow> {
-  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row || row.deletedAt) throw notFound(ADMIN_MESSAGES.userNotFound);
-  return row;
-}
-
-// ------------------------------------------------------------------ role change
-
-function roleEmail(appUrl: string, user: UserRow, role: Role) {
-  return localizedEmail(user, 'role-changed', ({ t }) =>
-    role === 'suspended'
-      ? {
-          subject: t('suspended.subject'),
-          heading: t('suspended.heading'),
-          paragraphs: [t('common.greeting', { name: user.name }), t('suspended.body')],
-        }
-      : {
-          subject: t('roleChanged.subject'),
-          heading: t('roleChanged.heading'),
-          paragraphs: [t('common.greeting', { name: user.name }), t('roleChanged.body', { role: t(`roleChanged.roles.${role}`) }), t('roleChanged.notExpected')],
-          action: { label: t('common.goToAccount'), url: `${appUrl}/my-account` },
-        },
-  );
-}
-
-/** POST /api/users/upgradeUser. Suspending ends the user's sessions; the user is emailed. */
-export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: SessionUser, input: { id: string; role: Role }): Promise<MessageAnswer> {
-  return deps.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, input.id, true);
-    assertMayManage(actor, target);
-    if (!grantableRoles(actor.role, target.role).includes(input.role)) {
-      throw forbidden(actor.role === 'admin' ? ADMIN_MESSAGES.lowerRolesOnly : ADMIN_MESSAGES.onlyAdminsGrantStaff);
-    }
-    if (target.role === input.role) return { message: `${target.name} is already ${input.role}` };
-    await tx.update(users).set({ role: input.role, updatedAt: deps.now() }).where(eq(users.id, target.id));
-    if (input.role === 'suspended') await revokeUserSessions(tx, target.id);
-    if (roleRank(input.role) < roleRank(target.role) || input.role === 'suspended') await revokeImpersonationsBy(tx, target.id);
-    await recordAudit(tx, auditor, {
-      action: 'user.role_change',
-      targetType: 'user',
-      targetId: target.id,
-      before: { role: target.role },
-      after: { role: input.role },
-    });
-    await deps.outbox.enqueue(tx, roleEmail(deps.config.appUrl, target, input.role));
-    return { message: `User role updated to ${input.role}` };
-  });
-}
 
 // ------------------------------------------------------------------ delete
 
@@ -87,6 +29,8 @@ export async function changeRole(deps: AppDeps, auditor: AuditActor, actor: Sess
 export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: SessionUser, id: string): Promise<MessageAnswer> {
   const result = await deps.db.transaction(async (tx) => {
     const target = await loadTarget(tx, id, true);
+    // An admin leaves through a four-eyes demotion first (roles.ts), so the last one never goes.
+    if (target.role === 'admin' && actor.role === 'admin' && target.id !== actor.id) throw forbidden(APPROVAL_MESSAGES.deleteAdmin);
     assertMayManage(actor, target);
     const balances = await getUserBalances(tx, target.id);
     const heldCents = balances.balanceCents - balances.availableCents;
@@ -115,6 +59,7 @@ export async function deleteUser(deps: AppDeps, auditor: AuditActor, actor: Sess
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await revokeImpersonationsBy(tx, target.id);
+    await cancelRequestsOf(tx, auditor, target.id, 'deleted', actor.id, at);
     await deletePasskeysOf(tx, target.id);
     await recordAudit(tx, auditor, {
       action: 'user.delete',

@@ -15,7 +15,7 @@ export async function approvalRoutes(app: App) {
     '/api/admin/approvals',
     {
       preHandler: requireStaff,
-      schema: { tags, summary: 'Staff: adjustments and withdrawals waiting for a second approver, oldest first', response: { 200: approvalListSchema } },
+      schema: { tags, summary: "Staff: adjustments, withdrawals and admins' role changes waiting for another approver, oldest first, then the week's cancelled requests", response: { 200: approvalListSchema } },
     },
     async () => ({ approvals: await listPendingApprovals(app.deps) }),
   );

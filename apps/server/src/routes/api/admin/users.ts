@@ -17,8 +17,9 @@ import { rateLimitRedis } from '../../../plugins/rate-limit-store';
 import { currentUser, requireStaff } from '../../../plugins/session';
 import { auditActor } from '../../../services/platform/audit';
 import { sendComposedEmail } from '../../../services/admin/email';
-import { changeRole, deleteUser, exitImpersonation, startImpersonation } from '../../../services/admin/users';
+import { deleteUser, exitImpersonation, startImpersonation } from '../../../services/admin/users';
 import { listUsers } from '../../../services/admin/user-list';
+import { changeRole } from '../../../services/admin/roles';
 import { SESSION_TTL_MS } from '../../../services/auth/sessions';
 import { clearSessionCookie, isSecure, setSessionCookie } from '../../cookies';
 import { unauthorized } from '../../../lib/errors';
@@ -58,9 +59,17 @@ export async function adminUsersRoutes(app: App) {
     '/api/users/upgradeUser',
     {
       preHandler: requireStaff,
-      schema: { tags, summary: 'Staff: change a user role (emails the user; suspending ends their sessions)', body: upgradeUserSchema, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        summary: "Staff: change a user role (emails the user; suspending ends their sessions); an admin's demotion by another admin is recorded for a third admin (202)",
+        body: upgradeUserSchema,
+        response: { 200: messageSchema, 202: messageSchema },
+      },
     },
-    async (request) => changeRole(app.deps, auditActor(request), currentUser(request), request.body),
+    async (request, reply) => {
+      const { recorded, answer } = await changeRole(app.deps, auditActor(request), currentUser(request), request.body);
+      return reply.status(recorded ? 202 : 200).send(answer);
+    },
   );
 
   app.delete(

@@ -306,6 +306,7 @@ describe('/admin/approvals', () => {
     user: { _id: 'u-7', name: 'Grace Hopper', email: 'grace@example.com' },
     withdrawalId: kind === 'withdrawal' ? 'w-9' : null,
     operation: kind === 'withdrawal' ? null : 'add',
+    role: null,
     amount: '1500.00',
     reason: kind === 'withdrawal' ? null : 'Goodwill credit',
     status: 'Pending',
@@ -334,5 +335,20 @@ describe('/admin/approvals', () => {
     await user.click(within(items[0]!).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Approved and carried out')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/admin/approvals/r1/approve')?.body).toEqual({ note: 'Ticket 42' });
+  });
+
+  it("shows a cancelled request with its reason and nothing to decide; an admin's role change is not decided by the admin it changes", async () => {
+    const cancelled = { ...request('r4', { _id: 'staff-1', name: 'Sam Staff' }), status: 'Cancelled', decisionNote: 'Cancelled because the requester was suspended' };
+    const aboutMe = { ...request('r5', { _id: 'staff-3', name: 'Max Admin' }), kind: 'role', operation: null, role: 'author', amount: '0.00', reason: null, user: { _id: 'staff-2', name: 'Ada Admin', email: 'ada@example.com' } };
+    routes['/api/admin/approvals'] = () => ({ status: 200, body: { approvals: [aboutMe, cancelled] } });
+    renderApp('/admin/approvals', { user: admin() });
+    const list = await screen.findByRole('list', { name: 'Requests waiting for a second approval' });
+    const [role, gone] = within(list).getAllByRole('listitem');
+    expect(within(role!).getByText('Change to author')).toBeInTheDocument();
+    expect(within(role!).getByText('Only an admin other than the one whose role changes can decide this request.')).toBeInTheDocument();
+    expect(within(role!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(gone!).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(gone!).getByText('Cancelled because the requester was suspended')).toBeInTheDocument();
+    expect(within(gone!).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -66,7 +66,7 @@ export const adminApi = api.injectEndpoints({
     }),
     upgradeUser: build.mutation<MessageAnswer, { id: string; role: Role }>({
       query: (body) => ({ url: 'users/upgradeUser', method: 'POST', body }),
-      invalidatesTags: ['Users', 'Audit', 'Outbox'],
+      invalidatesTags: ['Users', 'Audit', 'Outbox', 'Approval'],
     }),
     deleteUser: build.mutation<MessageAnswer, string>({
       query: (id) => ({ url: `users/${encodeURIComponent(id)}`, method: 'DELETE' }),

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_MESSAGES, grantableRoles, roleRank, type AdminUserView, type Role } from '@app/shared';
+import { ADMIN_MESSAGES, ADMIN_REMOVAL_ROLES, grantableRoles, roleRank, type AdminUserView, type Role } from '@app/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Select } from '../../../components/ui/input';
@@ -58,7 +58,9 @@ export function useUserActions(user: AdminUserView, { pickRoleInDialog = false }
 
   const self = viewer?._id === user._id;
   const manageable = Boolean(viewer) && !self && roleRank(user.role) < roleRank(viewer!.role);
-  const grantable = viewer ? grantableRoles(viewer.role, user.role) : [];
+  // Another admin's role: only asked for here, a third admin approves it (four eyes, issue 39).
+  const otherAdmin = !self && viewer?.role === 'admin' && user.role === 'admin';
+  const grantable = otherAdmin ? ADMIN_REMOVAL_ROLES : viewer ? grantableRoles(viewer.role, user.role) : [];
 
   function askRole() {
     if (!pickRoleInDialog && !role) {
@@ -81,7 +83,8 @@ export function useUserActions(user: AdminUserView, { pickRoleInDialog = false }
     try {
       const result = await upgradeUser({ id: user._id, role }).unwrap();
       toast.success(result.message);
-      requestAutomatedEmail({ send_to: user.email, reply_to: viewer?.email ?? user.email, subject: 'Your role changed', template: 'changeRole', url: `${window.location.origin}/login` });
+      // A change to an admin's role is only recorded here: the email goes when a third admin approves it.
+      if (!otherAdmin) requestAutomatedEmail({ send_to: user.email, reply_to: viewer?.email ?? user.email, subject: 'Your role changed', template: 'changeRole', url: `${window.location.origin}/login` });
       setConfirm(null);
       setRole('');
     } catch (error) {
@@ -118,11 +121,13 @@ export function useUserActions(user: AdminUserView, { pickRoleInDialog = false }
       <Dialog
         open={confirm === 'role'}
         onOpenChange={(open) => !open && closeDialog()}
-        title={t('userCard.changeRoleTitle')}
+        title={otherAdmin ? t('userCard.requestRoleChangeTitle') : t('userCard.changeRoleTitle')}
         description={
           pickRoleInDialog && !role
             ? t('userCard.pickRoleDescription', { name: user.name })
-            : role === 'suspended'
+            : otherAdmin
+              ? t('userCard.requestRoleChangeDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })
+              : role === 'suspended'
               ? t('userCard.suspendDescription', { name: user.name })
               : t('userCard.changeRoleDescription', { name: user.name, role: role && t(`userCard.roles.${role}`) })
         }
@@ -132,7 +137,7 @@ export function useUserActions(user: AdminUserView, { pickRoleInDialog = false }
               {t('userCard.cancel')}
             </Button>
             <Button onClick={changeRole} loading={upgrade.isLoading}>
-              {t('userCard.changeRole')}
+              {otherAdmin ? t('userCard.requestRoleChange') : t('userCard.changeRole')}
             </Button>
           </>
         }
@@ -192,6 +197,7 @@ export function useUserActions(user: AdminUserView, { pickRoleInDialog = false }
   return {
     self,
     manageable,
+    otherAdmin,
     role,
     setRole,
     roleOptions,

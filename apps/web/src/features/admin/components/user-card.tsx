@@ -38,6 +38,21 @@ export function UserCard({ user }: { user: AdminUserView }) {
   const actions = useUserActions(user);
   const links = userLinks(user);
 
+  const roleSelector = (
+    <div className="flex gap-2">
+      <label className="sr-only" htmlFor={`role-${user._id}`}>
+        {t('userCard.newRoleFor', { name: user.name })}
+      </label>
+      <Select id={`role-${user._id}`} value={actions.role} onChange={(event) => actions.setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
+        <option value="">{t('userCard.selectRole')}</option>
+        {actions.roleOptions}
+      </Select>
+      <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={actions.askRole}>
+        <UserCog className="size-4" aria-hidden /> {actions.otherAdmin ? t('userCard.requestRoleChange') : t('userCard.changeRole')}
+      </Button>
+    </div>
+  );
+
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="user-card">
       <div className="flex items-start justify-between gap-3">
@@ -70,18 +85,7 @@ export function UserCard({ user }: { user: AdminUserView }) {
 
       {actions.manageable ? (
         <div className="mt-auto space-y-3 border-t border-slate-100 pt-4 dark:border-slate-800">
-          <div className="flex gap-2">
-            <label className="sr-only" htmlFor={`role-${user._id}`}>
-              {t('userCard.newRoleFor', { name: user.name })}
-            </label>
-            <Select id={`role-${user._id}`} value={actions.role} onChange={(event) => actions.setRole(event.target.value as Role | '')} className="h-9 min-w-0 flex-1 py-1.5">
-              <option value="">{t('userCard.selectRole')}</option>
-              {actions.roleOptions}
-            </Select>
-            <Button size="sm" variant="outline" className="h-9 shrink-0" onClick={actions.askRole}>
-              <UserCog className="size-4" aria-hidden /> {t('userCard.changeRole')}
-            </Button>
-          </div>
+          {roleSelector}
           <div className="grid grid-cols-[1fr_1fr_1fr_auto] gap-1">
             <Link to={links.profit} className={buttonClasses('ghost', 'sm', 'px-1 text-xs')} title={t('userCard.editProfit')}>
               {t('userCard.profit')}
@@ -104,6 +108,11 @@ export function UserCard({ user }: { user: AdminUserView }) {
               <Trash2 className="size-4" aria-hidden /> {t('userCard.delete')}
             </Button>
           </div>
+        </div>
+      ) : actions.otherAdmin ? (
+        <div className="mt-auto space-y-2 border-t border-slate-100 pt-4 dark:border-slate-800">
+          {roleSelector}
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('userCard.adminRoleHint', { name: user.name })}</p>
         </div>
       ) : (
         <p className="mt-auto border-t border-slate-100 pt-4 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">

@@ -70,6 +70,11 @@ function RowMenu({ user }: { user: AdminUserView }) {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="z-40 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+            {actions.otherAdmin && (
+              <DropdownMenu.Item className={menuItem} onSelect={actions.askRole}>
+                <UserCog className={icon} aria-hidden /> {t('userCard.requestRoleChange')}
+              </DropdownMenu.Item>
+            )}
             {actions.manageable && (
               <>
                 <DropdownMenu.Item className={menuItem} onSelect={actions.askRole}>

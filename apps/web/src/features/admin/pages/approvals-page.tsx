@@ -15,11 +15,14 @@ import { useApprovalsQuery, useDecideApprovalMutation } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
 import { QueryState } from '../components/query-state';
 import { localeDateFormat } from '../../../i18n/format';
+import { useTranslateMessage } from '../../../i18n/messages';
 
 const since = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolean }) {
   const { t } = useTranslation('staff');
+  const translate = useTranslateMessage();
+  const viewer = useCurrentUser();
   const [decide, { isLoading }] = useDecideApprovalMutation();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState<'approve' | 'reject' | null>(null);
@@ -36,6 +39,9 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
     }
   }
 
+  // An admin's role change is decided by an admin other than the one it changes (the server checks it too).
+  const mayDecideRole = viewer?.role === 'admin' && viewer._id !== approval.user._id;
+
   // Declining a withdrawal and rejecting an adjustment send the same decision; on one's own request it withdraws it.
   const rejectButton = (label: string) => (
     <Button variant="outline" size="sm" onClick={() => void act('reject')} loading={pending === 'reject'} disabled={isLoading}>
@@ -49,8 +55,9 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
             <Badge tone="info">{t(`approvalsPage.kind.${approval.kind}`)}</Badge>
+            {approval.status === 'Cancelled' && <Badge tone="danger">{t('approvalsPage.cancelled')}</Badge>}
             {approval.operation && <span>{approval.operation === 'add' ? t('approvalsPage.add') : t('approvalsPage.deduct')}</span>}
-            <Money value={approval.amount} />
+            {approval.role ? <span>{t('approvalsPage.toRole', { role: t(`userCard.roles.${approval.role}`) })}</span> : <Money value={approval.amount} />}
             <span className="text-sm font-normal text-slate-600 dark:text-slate-300">
               {t('approvalsPage.forUser', { name: approval.user.name, email: approval.user.email })}
             </span>
@@ -61,10 +68,14 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
           </span>
         </div>
         {approval.reason && <p className="text-sm text-slate-700 dark:text-slate-300">{t('auditPage.reason', { reason: approval.reason })}</p>}
-        {mine ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('approvalsPage.mineNote')}</p>
+        {approval.status === 'Cancelled' ? (
+          <p className="text-sm text-red-700 dark:text-red-300">{translate(approval.decisionNote ?? '')}</p>
+        ) : mine ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t(approval.kind === 'role' ? 'approvalsPage.mineRoleNote' : 'approvalsPage.mineNote')}</p>
+        ) : approval.kind === 'role' && !mayDecideRole ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('approvalsPage.roleNote')}</p>
         ) : null}
-        {approval.kind === 'withdrawal' ? (
+        {approval.status === 'Cancelled' || (approval.kind === 'role' && !mine && !mayDecideRole) ? null : approval.kind === 'withdrawal' ? (
           <div className="flex flex-wrap gap-2">
             <Link to={`/withdrawal/${encodeURIComponent(approval.withdrawalId!)}`} className={buttonClasses('primary', 'sm')}>
               {t('approvalsPage.review')}
@@ -91,7 +102,10 @@ function ApprovalItem({ approval, mine }: { approval: ApprovalView; mine: boolea
   );
 }
 
-/** Staff: adjustments and withdrawals above the four-eyes threshold, waiting for a second approver. */
+/**
+ * Staff: adjustments and withdrawals above the four-eyes threshold and admins' role changes,
+ * waiting for another approver; then the week's cancelled requests with the reason.
+ */
 export function ApprovalsPage() {
   const { t } = useTranslation('staff');
   const user = useCurrentUser();

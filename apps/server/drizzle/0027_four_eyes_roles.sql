@@ -1,0 +1,3 @@
+ALTER TABLE "approval_requests" ADD COLUMN "role" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_requests_pending_role_unique" ON "approval_requests" USING btree ("user_id") WHERE "approval_requests"."status" = 'Pending' and "approval_requests"."kind" = 'role';--> statement-breakpoint
+CREATE INDEX "approval_requests_requester_pending_idx" ON "approval_requests" USING btree ("requested_by") WHERE "approval_requests"."status" = 'Pending';
