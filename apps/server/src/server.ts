@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, emailsGoToLog } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin } from './services/auth/accounts';
@@ -31,6 +31,10 @@ async function main() {
   }
   if (config.production && config.databaseUrl && !config.redisUrl) {
     app.log.warn('REDIS_URL is not set: rate limits are counted per instance. With several instances behind a load balancer, set REDIS_URL so they share them.');
+  }
+  if (!config.smtpUrl) {
+    if (emailsGoToLog(config)) app.log.info('SMTP_URL is not set: emails are not sent; each one, codes and links included, is written to this log.');
+    else app.log.warn('SMTP_URL is not set: emails are not delivered. They are kept in the outbox (/admin/outbox); the log holds no codes or links.');
   }
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
