@@ -1,6 +1,7 @@
 import { buildApp, emailsGoToLog } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureAdmin } from './services/auth/accounts';
 import { documentStore } from './services/kyc/document-storage';
 import { checkRedis, databaseStartupError } from './startup-errors';
@@ -72,6 +73,8 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof DataDirInUseError) {
+    console.error(error.message);
   } else {
     console.error(error);
   }
