@@ -67,7 +67,9 @@ describe('the staff outbox', () => {
     const code = /access code to finish signing in: ([A-Z0-9]{6})/.exec((await lastEmail(t, user.email, 'login-code')).text)![1];
     expect((await browser.post(`/api/users/loginWithCode/${encodeURIComponent(user.email)}`, { loginCode: code })).statusCode).toBe(200);
     await new Browser(t).post('/api/users/forgotPassword', { email: user.email });
+    // Both are queued after the answer.
     await lastEmail(t, user.email, 'new-device-login');
+    await lastEmail(t, user.email, 'password-reset');
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?limit=50', headers: admin.headers });
     expect(listed.statusCode).toBe(200);
