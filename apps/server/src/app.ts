@@ -121,7 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       log: app.log,
-      writeToLog: emailsGoToLog(config) ? (block) => writeBesideLog(app.log, block) : undefined,
+      // The outbox worker runs with the jobs: an instance without them (the demo, RUN_JOBS=false) only stores.
+      writeToLog: emailsGoToLog(config) && config.runJobs ? (block) => writeBesideLog(app.log, block) : undefined,
     }),
     now: options.now ?? (() => new Date()),
     keys: deriveKeys(config.secretKey),
