@@ -45,7 +45,7 @@ async function trustAdminDevice(baseUrl: string, mailbox: string) {
     while (!code && Date.now() < deadline) {
       const mails = readFileSync(mailbox, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { to: string[]; subject: string; text: string });
       const mail = mails.reverse().find((m) => m.to.includes(ADMIN.email) && /code/i.test(m.subject));
-      code = mail && (/code: (\S{6})/i.exec(mail.subject)?.[1] ?? /\b([A-Z0-9]{6})\b/.exec(mail.text)?.[1]);
+      code = mail && /access code to finish signing in: ([A-Z0-9]{6})/.exec(mail.text)?.[1];
       if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     if (!code) throw new Error('no admin login code arrived');

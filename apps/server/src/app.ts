@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -89,6 +89,24 @@ function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustP
   return (_address: string, hop: number) => hop < trustProxy;
 }
 
+/**
+ * Outside production with no mail server, every email, codes and links included, goes to the
+ * log so a fresh install can be used (PRODUCT.md, Email); in production the log holds no secrets.
+ */
+export function emailsGoToLog(config: Pick<Config, 'smtpUrl' | 'production'>): boolean {
+  return !config.smtpUrl && !config.production;
+}
+
+/**
+ * Plain text beside the JSON log lines, on the same output: an email as JSON (one line, its
+ * newlines escaped) is unreadable in the terminal running `npm start`. Written at info level,
+ * and not through the logger, whose redaction would hide the code the reader needs.
+ */
+function writeBesideLog(log: FastifyBaseLogger, text: string): void {
+  const level = pino.levels.values[log.level];
+  if (level !== undefined && level <= pino.levels.values.info!) process.stdout.write(text);
+}
+
 /** Builds the whole application without listening; server.ts and tests both use it. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
@@ -113,7 +131,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database,
     db: database.db,
     log: app.log,
-    outbox: createOutbox({ db: database.db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }),
+    outbox: createOutbox({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      log: app.log,
+      // The outbox worker runs with the jobs: an instance without them (the demo, RUN_JOBS=false) only stores.
+      writeToLog: emailsGoToLog(config) && config.runJobs ? (block) => writeBesideLog(app.log, block) : undefined,
+    }),
     now: options.now ?? (() => new Date()),
     keys: deriveKeys(config.secretKey),
     chain: createChainRuntime(config.chain),

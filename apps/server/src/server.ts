@@ -1,6 +1,7 @@
-import { buildApp } from './app';
+import { buildApp, emailsGoToLog } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureAdmin } from './services/auth/accounts';
 import { documentStore } from './services/kyc/document-storage';
 import { checkRedis, databaseStartupError } from './startup-errors';
@@ -37,6 +38,10 @@ async function main() {
   if (config.production && config.databaseUrl && !config.redisUrl) {
     app.log.warn('REDIS_URL is not set: rate limits are counted per instance. With several instances behind a load balancer, set REDIS_URL so they share them.');
   }
+  if (!config.smtpUrl) {
+    if (emailsGoToLog(config)) app.log.info('SMTP_URL is not set: emails are not sent; each one, codes and links included, is written to this log.');
+    else app.log.warn('SMTP_URL is not set: emails are not delivered. They are kept in the outbox (/admin/outbox); the log holds no codes or links.');
+  }
   if (config.adminEmail && config.adminPassword) {
     const result = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
     if (result === 'created') app.log.info({ email: config.adminEmail }, 'admin account created');
@@ -72,6 +77,8 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof DataDirInUseError) {
+    console.error(error.message);
   } else {
     console.error(error);
   }

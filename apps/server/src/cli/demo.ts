@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import type { App } from '../plugins/types';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { ensureAdmin, findUserByEmail, insertUser } from '../services/auth/accounts';
 import { createSession } from '../services/auth/sessions';
 import { getSettings, putSettings } from '../services/platform/settings';
@@ -23,8 +24,33 @@ const PEOPLE = [
   { name: 'Priya Raman', country: 'IN', deposit: '400', invest: { plan: 'Standard', amount: '250' }, pendingInvest: true },
   { name: 'Sofia Alvarez', country: 'ES', deposit: '900', pendingDeposit: '300' },
   { name: 'Kenji Watanabe', country: 'JP', deposit: '650', withdraw: '120', pendingWithdraw: true },
-  { name: 'Emma Clarke', country: 'GB', kyc: 'Pending' as const },
+  // Her documents go through the upload route: she waits in the staff KYC queue.
+  { name: 'Emma Clarke', country: 'GB', submitsKyc: true },
 ];
+
+/** A plain card-sized image standing in for an identity document (no person's data). */
+async function sampleDocument(background: string): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 640, height: 400, channels: 3, background } }).png().toBuffer();
+}
+
+/** The front and back of a sample document as the upload form sends them. */
+async function kycUpload(): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const boundary = `----vaultline-demo-${Date.now().toString(36)}`;
+  const parts = await Promise.all(
+    (['front', 'back'] as const).map(async (side) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${side}"; filename="${side}.png"\r\nContent-Type: image/png\r\n\r\n`),
+        await sampleDocument(side === 'front' ? '#dfe7f2' : '#f2ecdf'),
+        Buffer.from('\r\n'),
+      ]),
+    ),
+  );
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
 
 /** Seeds the demo through the app's own routes; returns false when it was already there. */
 export async function seedDemo(app: App, options: { adminEmail?: string; adminPassword?: string } = {}): Promise<boolean> {
@@ -43,7 +69,7 @@ export async function seedDemo(app: App, options: { adminEmail?: string; adminPa
   }
 
   async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) {
-    const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object | Buffer }) });
     if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json() as Record<string, unknown>;
   }
@@ -68,11 +94,15 @@ export async function seedDemo(app: App, options: { adminEmail?: string; adminPa
       phone: '+14155550123',
       country: person.country,
       isVerified: true,
-      kycStatus: person.kyc ?? 'Approved',
+      kycStatus: person.submitsKyc ? 'Not Submitted' : 'Approved',
       referredById: referrer,
     });
     referrer ??= user.id;
     const auth = { authorization: `Bearer ${(await createSession(db, user.id, { deviceId: 'demo' })).token}` };
+    if (person.submitsKyc) {
+      const upload = await kycUpload();
+      await call('POST', '/api/users/uploadKycDocuments', { ...auth, ...upload.headers }, upload.payload);
+    }
     if (person.deposit) {
       const created = await call('POST', '/api/payments/create', auth, { amount: person.deposit, asset: 'USDT' });
       const transactionId = (created.transaction as { transactionId: string }).transactionId;
@@ -98,6 +128,8 @@ export async function seedDemo(app: App, options: { adminEmail?: string; adminPa
 
 async function main() {
   const config = loadConfig();
+  // The embedded database is this process's alone: beside a running server this stops at once,
+  // naming it (stop the server, run the demo, start it again).
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config: { ...config, runJobs: false, logLevel: 'warn' }, database });
@@ -113,12 +145,12 @@ async function main() {
   admin   ${config.adminEmail ?? DEMO_ADMIN.email}${config.adminEmail ? '' : ` / ${DEMO_ADMIN.password}`}
   author  author@demo.vaultline.local / ${DEMO_PASSWORD}
   users   ${PEOPLE.map((p) => `${p.name.split(' ')[0]!.toLowerCase()}@demo.vaultline.local`).join(', ')} / ${DEMO_PASSWORD}
-A first sign-in from a new browser asks for a code sent by email: read it in the back office outbox (/admin/outbox) when SMTP is not configured.`);
+A first sign-in from a new browser asks for a code sent by email. Without SMTP_URL, the server (npm start) writes every email, that code included, to its output.`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(error);
+    console.error(error instanceof DataDirInUseError ? error.message : error);
     process.exit(1);
   });
 }

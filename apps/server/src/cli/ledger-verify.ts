@@ -4,8 +4,8 @@
  * problem was found, 2 when the check could not run.
  *
  * Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR. The embedded
- * database is single-process: stop the server first, or use the staff endpoint
- * GET /api/ledger/verify while it runs.
+ * database is single-process: beside a server running on it, this stops at once naming the
+ * server's pid (exit 2); stop the server first, or use the staff endpoint GET /api/ledger/verify.
  */
 import { formatUsd } from '@app/shared';
 import { loadConfig } from '../config';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -236,16 +237,32 @@ async function createPgliteDir(dir: string): Promise<void> {
   renameSync(staging, dir);
 }
 
-/** DATABASE_URL set: PostgreSQL. Otherwise PGlite on disk under dataDir. */
+/**
+ * DATABASE_URL set: PostgreSQL (several processes welcome). Otherwise PGlite on disk under
+ * dataDir, for this process alone: a second one is refused with DataDirInUseError.
+ */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; databaseQueryTimeoutMs?: number }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, 10, { queryTimeoutMs: options.databaseQueryTimeoutMs });
-  const dir = path.join(options.dataDir, 'pglite');
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-    mkdirSync(options.dataDir, { recursive: true });
-    await createPgliteDir(dir);
+  const lock = lockDataDir(options.dataDir);
+  try {
+    const dir = path.join(options.dataDir, 'pglite');
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteDir(dir);
+    const client = await PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
+    const database = wrapPglite(client);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
   }
-  const client = await PGlite.create(dir, {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
-  });
-  return wrapPglite(client);
 }

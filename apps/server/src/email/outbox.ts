@@ -42,18 +42,39 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** One email as a block a person reads in the terminal running the server: codes and links in full. */
+export function emailLogBlock(row: Pick<OutboxRow, 'id' | 'toAddress' | 'subject' | 'text'>): string {
+  return [
+    `===== Email ${row.id} (SMTP_URL is not set: written here instead of sent) =====`,
+    `To:      ${row.toAddress}`,
+    `Subject: ${row.subject}`,
+    '',
+    row.text,
+    `===== End of email ${row.id} =====`,
+    '',
+  ].join('\n');
+}
+
 export function createOutbox(options: {
   db: Db;
   smtpUrl: string | undefined;
   mailFrom: string;
   log: FastifyBaseLogger;
+  /**
+   * Without SMTP, outside production: where each email goes instead, in full (emailLogBlock).
+   * Written by the worker once the email's transaction has committed, so a rolled-back change
+   * never shows a code that does not exist. Without it (production), emails are only stored.
+   */
+  writeToLog?: ((block: string) => void) | undefined;
 }): Outbox {
-  const { db, log } = options;
+  const { db, log, writeToLog } = options;
   const { smtpUrl } = options;
   // nodemailer is loaded only when SMTP is configured.
   const transport: Promise<Transporter> | undefined = smtpUrl
     ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from: options.mailFrom }))
     : undefined;
+  /** The worker hands emails on: over SMTP, or to the log. */
+  const handsOn = Boolean(transport ?? writeToLog);
   let timer: NodeJS.Timeout | undefined;
   let wakeTimer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -84,7 +105,7 @@ export function createOutbox(options: {
   }
 
   async function sendOne(row: OutboxRow): Promise<boolean> {
-    if (!transport) return false;
+    if (!transport) return writeOneToLog(row);
     try {
       await (await transport).sendMail({
         from: options.mailFrom,
@@ -112,8 +133,16 @@ export function createOutbox(options: {
     }
   }
 
+  /** Without SMTP: the email goes to the log, and stays in the outbox as stored. */
+  async function writeOneToLog(row: OutboxRow): Promise<boolean> {
+    if (!writeToLog) return false;
+    writeToLog(emailLogBlock(row));
+    await db.update(emailOutbox).set({ status: 'stored', lastError: null }).where(eq(emailOutbox.id, row.id));
+    return true;
+  }
+
   async function deliverDueOnce(): Promise<number> {
-    if (!transport) return 0;
+    if (!handsOn) return 0;
     let sent = 0;
     for (;;) {
       const batch = await claim();
@@ -141,7 +170,7 @@ export function createOutbox(options: {
       html: rendered.html,
       text: rendered.text,
       kind: email.kind,
-      status: transport ? 'pending' : 'stored',
+      status: handsOn ? 'pending' : 'stored',
     };
   }
 
@@ -160,14 +189,14 @@ export function createOutbox(options: {
           values (${values.toAddress}, ${values.replyTo ?? null}, ${values.subject}, ${values.html}, ${values.text}, ${values.kind}, ${values.status ?? 'pending'})
           returning id`,
       );
-      if (!transport) log.info({ emailId: row?.id, kind: email.kind }, 'email stored in the outbox (no SMTP_URL set)');
+      if (!handsOn) log.info({ emailId: row?.id, kind: email.kind }, 'email stored in the outbox (no SMTP_URL set)');
       this.wake();
       return Number(row!.id);
     },
     async enqueueMany(conn, emails) {
       if (emails.length === 0) return [];
       const rows = await conn.insert(emailOutbox).values(emails.map(outboxRow)).returning({ id: emailOutbox.id });
-      if (!transport) log.info({ count: rows.length, kind: emails[0]!.kind }, 'emails stored in the outbox (no SMTP_URL set)');
+      if (!handsOn) log.info({ count: rows.length, kind: emails[0]!.kind }, 'emails stored in the outbox (no SMTP_URL set)');
       this.wake();
       return rows.map((row) => row.id);
     },
@@ -183,14 +212,14 @@ export function createOutbox(options: {
     async retry(id) {
       const updated = await db
         .update(emailOutbox)
-        .set({ status: transport ? 'pending' : 'stored', nextAttemptAt: sql`now()`, attempts: 0 })
+        .set({ status: handsOn ? 'pending' : 'stored', nextAttemptAt: sql`now()`, attempts: 0 })
         .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'pending'])))
         .returning({ id: emailOutbox.id });
       this.wake();
       return updated.length > 0;
     },
     start() {
-      if (!transport || !stopped) return;
+      if (!handsOn || !stopped) return;
       stopped = false;
       timer = setInterval(tick, POLL_MS);
       timer.unref();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { buildTestApp, openTestDatabase } from '../helpers/build-test-app';
 import { startSmtpSink } from '../helpers/smtp-sink';
 import type { Database } from '../../src/db/client';
 import { emailOutbox } from '../../src/db/schema';
-import { backoffSeconds } from '../../src/email/outbox';
+import { backoffSeconds, createOutbox } from '../../src/email/outbox';
 import { renderEmail } from '../../src/email/render';
 
 let database: Database;
@@ -68,13 +69,44 @@ describe('email outbox', () => {
     await sink.close();
   });
 
-  it('stores emails without SMTP and never logs their content', async () => {
-    const t = await buildTestApp({ database });
-    const id = await t.app.deps.outbox.enqueue(database.db, { to: 'kept@example.com', kind: 'kept', content });
+  it('in production without SMTP, stores emails and never logs their content', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const outbox = createOutbox({ db: database.db, smtpUrl: undefined, mailFrom: 'x@example.com', log, writeToLog: undefined });
+    const id = await outbox.enqueue(database.db, { to: 'kept@example.com', kind: 'kept', content });
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row?.status).toBe('stored');
-    expect(await t.app.deps.outbox.deliverDue()).toBe(0);
-    await t.close();
+    expect(await outbox.deliverDue()).toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines.join('')).not.toContain('example.com/x');
+  });
+
+  it('outside production without SMTP, writes each committed email whole to the log, once, and keeps it as stored', async () => {
+    const blocks: string[] = [];
+    const log = pino({ level: 'silent' });
+    const outbox = createOutbox({ db: database.db, smtpUrl: undefined, mailFrom: 'x@example.com', log, writeToLog: (block) => blocks.push(block) });
+    const rolledBack = database.db.transaction(async (tx) => {
+      await outbox.enqueue(tx, { to: 'never@example.com', kind: 'rolled-back', content });
+      throw new Error('the change failed');
+    });
+    await expect(rolledBack).rejects.toThrow('the change failed');
+    const id = await outbox.enqueue(database.db, { to: 'dev@example.com', kind: 'logged', content });
+    expect(await outbox.deliverDue()).toBe(1);
+    expect(await outbox.deliverDue()).toBe(0);
+    expect(blocks).toEqual([
+      [
+        `===== Email ${id} (SMTP_URL is not set: written here instead of sent) =====`,
+        'To:      dev@example.com',
+        'Subject: Hello',
+        '',
+        renderEmail(content).text,
+        `===== End of email ${id} =====`,
+        '',
+      ].join('\n'),
+    ]);
+    expect(blocks[0]).toContain('Open: https://example.com/x?a=1&b=2');
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row?.status).toBe('stored');
   });
 
   it('backs off exponentially up to an hour', () => {

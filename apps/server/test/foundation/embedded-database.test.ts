@@ -20,13 +20,15 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
 }
 
 describe('embedded database in DATA_DIR', () => {
-  it('is created on the first open (initdb in a child process), keeps its data when reopened and starts with 16 MB of shared buffers', async () => {
+  it('is created on the first open (initdb in a child process), refuses a second open while open, keeps its data when reopened and starts with 16 MB of shared buffers', async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ dataDir });
     expect(existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'pglite.creating'))).toBe(false);
     await first.db.execute(sql`create table kept (note text)`);
     await first.db.execute(sql`insert into kept values ('still here')`);
+    // One process per data directory, this one included: a second open would run a second Postgres on the same files.
+    await expect(openDatabase({ dataDir })).rejects.toThrow(`is in use by another Vaultline process (pid ${process.pid}, `);
     await first.close();
 
     const second = await openDatabase({ dataDir });

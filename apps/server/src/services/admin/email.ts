@@ -3,20 +3,10 @@ import { OUTBOX_STATUSES, type OutboxItem, type OutboxListResponse, type OutboxS
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox, type OutboxRow } from '../../db/schema';
+import { isSecretKind } from '../../email/kinds';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../platform/audit';
 import { pageWindow } from '../../lib/paging';
-
-/**
- * Kinds whose body carries a secret (a sign-in code, a verification or reset link). Staff
- * see that such an email exists and its status, never the secret: reading another account's
- * reset link would let staff take it over.
- */
-const SECRET_KINDS = /(verif|login-code|reset|code|token|new-device)/i;
-
-export function isSecretKind(kind: string): boolean {
-  return SECRET_KINDS.test(kind);
-}
 
 /** POST /api/users/sendComposedEmail: queued in the outbox (delivered by the worker), audited. */
 export async function sendComposedEmail(

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { localizedEmail, type EmailTextKey, type EmailTexts, type EmailVars } from '../../email/locales';
 import type { EmailContent } from '../../email/render';
+import { SECRET_EMAIL_KINDS } from '../../email/kinds';
 
 /** The emails of the sign-in flows, in the recipient's language; their wording is in email/locales/<language>.json. */
 
@@ -37,7 +38,7 @@ async function sendLinkEmail(
 
 export async function sendVerificationEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, hours: number) {
   // `gating`: what an unverified email blocks, the sentence the banner, the KYC card and how-it-works show (VERIFIED_EMAIL_NEEDED).
-  await sendLinkEmail(deps, db, to, 'verification', 'verification', `${deps.config.appUrl}/verify/${token}`, { hours }, ['verification.gating']);
+  await sendLinkEmail(deps, db, to, SECRET_EMAIL_KINDS.verification, 'verification', `${deps.config.appUrl}/verify/${token}`, { hours }, ['verification.gating']);
 }
 
 export async function sendLoginCodeEmail(
@@ -48,8 +49,8 @@ export async function sendLoginCodeEmail(
   minutes: number,
   context: { ip: string | null; userAgent: string | null },
 ) {
-  await send(deps, db, to, 'login-code', ({ t }) => ({
-    subject: t('loginCode.subject', { code }),
+  await send(deps, db, to, SECRET_EMAIL_KINDS.loginCode, ({ t }) => ({
+    subject: t('loginCode.subject'),
     heading: t('loginCode.heading'),
     paragraphs: [
       context.ip ? t('loginCode.bodyWithIp', { ip: context.ip }) : t('loginCode.body'),
@@ -62,7 +63,7 @@ export async function sendLoginCodeEmail(
 }
 
 export async function sendResetEmail(deps: AppDeps, db: DbOrTx, to: Recipient, token: string, minutes: number) {
-  await sendLinkEmail(deps, db, to, 'password-reset', 'passwordReset', `${deps.config.appUrl}/resetPassword/${token}`, { minutes });
+  await sendLinkEmail(deps, db, to, SECRET_EMAIL_KINDS.passwordReset, 'passwordReset', `${deps.config.appUrl}/resetPassword/${token}`, { minutes });
 }
 
 export async function sendPasswordChangedEmail(deps: AppDeps, db: DbOrTx, to: Recipient, how: 'changed' | 'reset') {
