@@ -15,8 +15,8 @@ test("an admin asks to demote another admin; a third admin approves it (four eye
   }
   const [asking, target] = people as [(typeof people)[0], (typeof people)[0]];
 
-  // The asking admin records the demotion from the Users tab: the target stays admin.
-  const askingContext = await browser.newContext();
+  // The asking admin records the demotion from the Users tab on a phone (cards; the desk-width table has the same actions): the target stays admin.
+  const askingContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const askingPage = await askingContext.newPage();
   await skipSplash(askingPage);
   await signIn(askingPage.request, asking.email, 'Passw0rd!');

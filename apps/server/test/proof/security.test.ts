@@ -110,7 +110,7 @@ describe('session cookie, CSRF and security headers', () => {
 
   it('sends the page security headers on pages, assets and the API documentation', async () => {
     const responses = {
-      page: await t.app.inject({ url: '/dashboard' }),
+      page: await t.app.inject({ url: '/my-account' }),
       asset: await t.app.inject({ url: '/assets/app.js' }),
       apiDocs: await t.app.inject({ url: '/api/docs' }),
     };

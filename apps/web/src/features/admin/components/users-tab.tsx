@@ -74,17 +74,17 @@ export function UsersTab() {
         <EmptyState title={search ? t('usersTab.noMatch') : t('usersTab.none')}>{search && t('usersTab.nothingFound', { search })}</EmptyState>
       ) : (
         <>
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          <p className="break-words text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
             {search ? t('usersTab.countMatching', { count: data.total, search }) : t('usersTab.count', { count: data.total })}
             {isFetching && ` · ${t('usersTab.updating')}`}
           </p>
           {deskWidth ? (
             <UsersTable users={data.users} sort={sort} onSort={setSort} />
           ) : (
-            <ul className="grid gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 @xl:grid-cols-2 @5xl:grid-cols-3">
               {data.users.map((user) => (
-                <li key={user._id} className="flex">
-                  <div className="flex w-full flex-col [&>*]:flex-1">
+                <li key={user._id} className="flex min-w-0">
+                  <div className="flex w-full min-w-0 flex-col [&>*]:flex-1">
                     <UserCard user={user} />
                   </div>
                 </li>
