@@ -32,6 +32,10 @@ export interface Config {
   webDistDir: string | undefined;
   /** Run scheduled jobs (maturity, outbox) in this process. */
   runJobs: boolean;
+  /** MIGRATE_ON_START: apply pending migrations before serving (default); false leaves them to `npm run migrate`. */
+  migrateOnStart: boolean;
+  /** BACKUP_BEFORE_MIGRATE: a directory where a backup is written before migrations are applied to a database holding data. */
+  backupBeforeMigrate: string | undefined;
   /** TRUST_PROXY: whose X-Forwarded-* to believe (`TrustProxy`). */
   trustProxy: TrustProxy;
   /** DOCUMENT_STORE: where KYC documents live (encrypted): 'database' (default on PostgreSQL) or 'filesystem' under DATA_DIR (default embedded). */
@@ -98,6 +102,14 @@ function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string, embedded: boolea
   const generated = randomBytes(32).toString('hex');
   writeFileSync(file, generated, { mode: 0o600, flag: 'wx' });
   return generated;
+}
+
+function yesOrNo(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const text = env[name]?.trim().toLowerCase();
+  if (!text) return fallback;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -292,6 +304,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     webDistDir: env.WEB_DIST_DIR === NO_WEB_DIST ? undefined : (env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     runJobs: env.RUN_JOBS !== 'false',
+    migrateOnStart: yesOrNo(env, 'MIGRATE_ON_START', true),
+    backupBeforeMigrate: env.BACKUP_BEFORE_MIGRATE?.trim() ? path.resolve(env.BACKUP_BEFORE_MIGRATE.trim()) : undefined,
     trustProxy: trustProxyFrom(env, warnings),
     planMinTermSeconds: wholeNumber(env, 'PLAN_MIN_TERM_SECONDS', 3600, 1, 86_400),
     metricsToken: metricsToken(env),

@@ -2,8 +2,10 @@ import { buildApp, emailsGoToLog } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { MigrationRefusedError, migrateDatabase, refuseNewerDatabase } from './db/migrations';
 import { ensureAdmin } from './services/auth/accounts';
 import { documentStore } from './services/kyc/document-storage';
+import { backupBeforeMigrating } from './services/platform/backup';
 import { checkRedis, databaseStartupError } from './startup-errors';
 
 /** Time allowed for in-flight requests to finish after SIGTERM/SIGINT. */
@@ -19,14 +21,23 @@ async function main() {
   const config = loadConfig();
   if (config.redisUrl) await checkRedis(config.redisUrl);
   const database = await openDatabase(config);
+  let pending: string[] = [];
   try {
-    await database.migrate();
+    if (config.migrateOnStart) await migrateDatabase(database, { beforeMigrating: backupBeforeMigrating(config, database) });
+    else {
+      const status = await database.migrationStatus();
+      refuseNewerDatabase(status);
+      pending = status.pending;
+    }
   } catch (error) {
-    const known = config.databaseUrl ? databaseStartupError(error, config.databaseUrl) : null;
+    const known = error instanceof MigrationRefusedError ? error : config.databaseUrl ? databaseStartupError(error, config.databaseUrl) : null;
     if (known) await database.close().catch(() => {});
     throw known ?? error;
   }
   const app = await buildApp({ config, database });
+  if (pending.length > 0) {
+    app.log.warn(`MIGRATE_ON_START=false and ${pending.length} migration(s) pending (${pending.at(-1)}): run npm run migrate. /api/ready answers 503 until then.`);
+  }
   try {
     await documentStore(app.deps).check();
   } catch (error) {
@@ -77,7 +88,7 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
-  } else if (error instanceof DataDirInUseError) {
+  } else if (error instanceof DataDirInUseError || error instanceof MigrationRefusedError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -17,8 +17,8 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    if (!(await database.migrationsApplied())) {
-      console.error('The database is not migrated yet (start the server once, or it is empty).');
+    if ((await database.migrationStatus()).pending.length > 0) {
+      console.error('The database is not migrated yet (run npm run migrate, or it is empty).');
       return 2;
     }
     const report = await verifyLedger(database.db);

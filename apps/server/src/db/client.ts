@@ -24,10 +24,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `migrationsFolder` (default: those this build ships) not yet applied. */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   ping(): Promise<void>;
-  /** True when every migration shipped with this build has been applied. */
-  migrationsApplied(): Promise<boolean>;
+  /** Which shipped migrations are pending, and whether a newer build migrated this database. */
+  migrationStatus(): Promise<MigrationStatus>;
   close(): Promise<void>;
 }
 
@@ -36,27 +37,51 @@ export const MIGRATIONS_DIR = path.resolve(here, '../../drizzle');
 /** Arbitrary constant that serialises migrations across instances starting together. */
 const MIGRATION_LOCK_ID = 727_001;
 
-async function countAppliedMigrations(db: Db): Promise<number> {
-  try {
-    const result = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as unknown as {
-      rows: { count: number }[];
-    };
-    return Number(result.rows[0]?.count ?? 0);
-  } catch {
-    return 0;
-  }
+/** A migration shipped with this build: its tag (file name) and the time drizzle records for it. */
+interface ShippedMigration {
+  tag: string;
+  when: number;
 }
 
-let shippedCount: number | undefined;
-async function shippedMigrationCount(): Promise<number> {
-  if (shippedCount === undefined) {
+/** What a database holds against what this build ships. */
+export interface MigrationStatus {
+  /** Shipped migrations not yet applied, in order. */
+  pending: string[];
+  /** Applied migrations this build does not ship: a newer build migrated the database. */
+  unknown: number;
+}
+
+let shipped: ShippedMigration[] | undefined;
+export async function shippedMigrations(): Promise<ShippedMigration[]> {
+  if (!shipped) {
     const { readFile } = await import('node:fs/promises');
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-      entries: unknown[];
-    };
-    shippedCount = journal.entries.length;
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: ShippedMigration[] };
+    shipped = journal.entries.map(({ tag, when }) => ({ tag, when }));
   }
-  return shippedCount;
+  return shipped;
+}
+
+/**
+ * Drizzle applies the shipped migrations newer than the last one recorded (by their time), so
+ * that comparison says what is pending; recorded times past the newest shipped one come from
+ * a newer build. An empty database (no table yet) has everything pending.
+ */
+export async function migrationStatus(db: DbOrTx): Promise<MigrationStatus> {
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as {
+    rows: { present: boolean }[];
+  };
+  let applied: number[] = [];
+  if (exists.rows[0]?.present) {
+    const result = (await db.execute(sql`select created_at::text as at from drizzle.__drizzle_migrations`)) as unknown as { rows: { at: string }[] };
+    applied = result.rows.map((row) => Number(row.at));
+  }
+  const all = await shippedMigrations();
+  const lastApplied = Math.max(0, ...applied);
+  const lastShipped = all.at(-1)?.when ?? 0;
+  return {
+    pending: all.filter((migration) => migration.when > lastApplied).map((migration) => migration.tag),
+    unknown: applied.filter((at) => at > lastShipped).length,
+  };
 }
 
 /** `preparedStatements: false` only to measure what they bring (bench/pglite-statements.ts). */
@@ -65,11 +90,11 @@ export function wrapPglite(client: PGlite, { preparedStatements = true } = {}): 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (options) => migratePglite(db as never, { migrationsFolder: options?.migrationsFolder ?? MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
     },
-    migrationsApplied: async () => (await countAppliedMigrations(db)) >= (await shippedMigrationCount()),
+    migrationStatus: () => migrationStatus(db),
     close: () => client.close(),
   };
 }
@@ -175,14 +200,14 @@ export function openPostgres(url: string, poolSize = 10, options: { queryTimeout
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (options) => {
       // Its own connection, without the query deadline: an index build may take longer.
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       client.on('error', () => {});
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: options?.migrationsFolder ?? MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         await client.end().catch(() => {});
@@ -191,7 +216,7 @@ export function openPostgres(url: string, poolSize = 10, options: { queryTimeout
     ping: async () => {
       await pool.query('select 1');
     },
-    migrationsApplied: async () => (await countAppliedMigrations(db)) >= (await shippedMigrationCount()),
+    migrationStatus: () => migrationStatus(db),
     close: async () => {
       // Connections still lent out (a query waiting on a database that went away) are dropped
       // after a grace period: shutdown must not wait for them.

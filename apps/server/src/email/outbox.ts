@@ -213,7 +213,7 @@ export function createOutbox(options: {
       const updated = await db
         .update(emailOutbox)
         .set({ status: handsOn ? 'pending' : 'stored', nextAttemptAt: sql`now()`, attempts: 0 })
-        .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'pending'])))
+        .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['failed', 'pending', 'restored'])))
         .returning({ id: emailOutbox.id });
       this.wake();
       return updated.length > 0;

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDistDir: undefined,
     runJobs: false,
+    migrateOnStart: true,
+    backupBeforeMigrate: undefined,
     trustProxy: false,
     // The suites move the clock through terms of seconds and minutes.
     planMinTermSeconds: 1,

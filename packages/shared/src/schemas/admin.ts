@@ -89,7 +89,8 @@ export type ExitImpersonationAnswer = z.infer<typeof exitImpersonationAnswerSche
 export const composedEmailAnswerSchema = messageSchema.extend({ id: z.number() });
 export type ComposedEmailAnswer = z.infer<typeof composedEmailAnswerSchema>;
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
+/** restored: waiting when a backup was taken; a restored install sends it only when staff say so. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored', 'restored'] as const;
 export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number];
 
 export const outboxItemSchema = z.object({
@@ -111,7 +112,7 @@ export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 /** GET /api/admin/outbox. */
 export const outboxListResponseSchema = pageOf(outboxItemSchema).extend({
-  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), stored: z.number() }),
+  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), stored: z.number(), restored: z.number() }),
   /** False when no SMTP is configured: emails are kept ("stored"), not sent. */
   delivering: z.boolean(),
 });

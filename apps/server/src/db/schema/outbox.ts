@@ -1,7 +1,7 @@
 import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, writtenAt } from './columns';
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'stored';
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'stored' | 'restored';
 
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -14,7 +14,7 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     /** What kind of email this is (verification, login-code, ...), for staff and tests. */
     kind: text('kind').notNull(),
-    /** pending: waiting for SMTP; sent; failed: gave up after retries; stored: no SMTP configured. */
+    /** pending: waiting for SMTP; sent; failed: gave up after retries; stored: no SMTP configured; restored: waiting when a backup was taken, sent only when staff say so. */
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: writtenAt('next_attempt_at'),

@@ -31,12 +31,15 @@ export async function healthRoutes(app: App) {
     },
     async (_request, reply) => {
       try {
-        const applied = await withinDeadline(
-          app.deps.database.ping().then(() => app.deps.database.migrationsApplied()),
+        const { pending, unknown } = await withinDeadline(
+          app.deps.database.ping().then(() => app.deps.database.migrationStatus()),
           Math.min(READY_CHECK_MS, app.deps.config.databaseQueryTimeoutMs),
         );
-        if (!applied) {
-          return reply.status(503).send({ status: 'not ready' as const, message: 'Database migrations are not applied yet' });
+        if (pending.length > 0) {
+          return reply.status(503).send({ status: 'not ready' as const, message: `Database migrations are pending (${pending.length}): run npm run migrate` });
+        }
+        if (unknown > 0) {
+          return reply.status(503).send({ status: 'not ready' as const, message: 'The database was migrated by a newer build: roll this instance forward' });
         }
       } catch {
         return reply.status(503).send({ status: 'not ready' as const, message: 'Database is unreachable' });

@@ -90,7 +90,7 @@ describe('/admin/outbox', () => {
       page: 1,
       pages: 1,
       total: 3,
-      counts: { pending: 1, sent: 1, failed: 1, stored: 0 },
+      counts: { pending: 1, sent: 1, failed: 1, stored: 0, restored: 0 },
       delivering: true,
     };
     routes['/api/admin/outbox'] = () => ({ status: 200, body: list });
@@ -108,6 +108,32 @@ describe('/admin/outbox', () => {
     expect(await screen.findByText('Email queued for another attempt')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /Failed/ }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/outbox' && call.search.includes('status=failed'))).toBe(true));
+  });
+});
+
+describe('/admin/outbox after a restore', () => {
+  it('shows an email that was waiting when the backup was taken as restored, with a note, and sends it when staff click Send', async () => {
+    const user = userEvent.setup();
+    const list: OutboxListResponse = {
+      items: [
+        { id: 7, to: 'd@example.com', replyTo: null, subject: 'Your deposit was confirmed', kind: 'deposit-confirmed', status: 'restored', attempts: 0, lastError: null, createdAt: '2026-02-01T08:00:00Z', sentAt: null, nextAttemptAt: '2026-02-01T08:00:00Z', text: 'Confirmed' },
+      ],
+      page: 1,
+      pages: 1,
+      total: 1,
+      counts: { pending: 0, sent: 0, failed: 0, stored: 0, restored: 1 },
+      delivering: true,
+    };
+    routes['/api/admin/outbox'] = () => ({ status: 200, body: list });
+    routes['/api/admin/outbox/7/retry'] = () => ({ status: 200, body: { message: 'Email queued for another attempt' } });
+    renderApp('/admin/outbox', { user: author() });
+    expect(await screen.findByText('Your deposit was confirmed')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Restored 1/ })).toBeInTheDocument();
+    expect(screen.getByText(/a restored install does not send it by itself/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email queued for another attempt')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/admin/outbox/7/retry')).toBe(true);
   });
 });
 

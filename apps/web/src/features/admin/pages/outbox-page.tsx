@@ -20,6 +20,7 @@ const TONES: Record<OutboxStatusName, 'success' | 'warning' | 'danger' | 'neutra
   pending: 'warning',
   failed: 'danger',
   stored: 'neutral',
+  restored: 'warning',
 };
 
 const when = localeDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
@@ -28,7 +29,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('staff');
   const [open, setOpen] = useState(false);
   const [retry, retrying] = useRetryEmailMutation();
-  const canRetry = item.status === 'failed' || item.status === 'pending';
+  const canRetry = item.status === 'failed' || item.status === 'pending' || item.status === 'restored';
   return (
     <li className="py-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -43,6 +44,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             {item.sentAt && ` · ${t('outboxPage.sent', { when: when.format(new Date(item.sentAt)) })}`}
             {item.attempts > 0 && ` · ${t('outboxPage.attempts', { count: item.attempts })}`}
           </p>
+          {item.status === 'restored' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('outboxPage.restoredNote')}</p>}
           {item.lastError && <p className="mt-1 text-xs text-red-700 dark:text-red-400">{t('outboxPage.lastError', { error: item.lastError })}</p>}
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -65,7 +67,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
                 }
               }}
             >
-              <RotateCw className="size-4" aria-hidden /> {t('outboxPage.retry')}
+              <RotateCw className="size-4" aria-hidden /> {item.status === 'restored' ? t('outboxPage.send') : t('outboxPage.retry')}
             </Button>
           )}
         </div>
