@@ -5,7 +5,7 @@
  * exit codes and one-line refusals.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { shippedMigrations, wrapPglite } from '../../src/db/client';
 import { lockDataDir } from '../../src/db/data-dir-lock';
 import { migrateDatabase, MigrationRefusedError } from '../../src/db/migrations';
+import { backupBeforeMigrating } from '../../src/services/platform/backup';
+import { openArchive } from '../../src/services/platform/restore';
 import { buildTestApp } from '../helpers/build-test-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -85,6 +87,15 @@ describe('migration status', () => {
       ).rejects.toThrow('the backup could not be written');
       expect(seen).toEqual([[last.tag]]);
       expect((await t.database.migrationStatus()).pending).toEqual([last.tag]);
+
+      // BACKUP_BEFORE_MIGRATE's hook writes an archive a restore accepts, named after the first pending migration.
+      const dir = path.join(work, 'before-migrate');
+      await backupBeforeMigrating({ ...t.app.deps.config, backupBeforeMigrate: dir }, t.database, () => {})!([last.tag]);
+      const [written] = readdirSync(dir);
+      expect(written).toMatch(new RegExp(`^vaultline-before-${last.tag}-.+\\.tar\\.gz$`));
+      const archive = await openArchive(path.join(dir, written!));
+      expect(archive.manifest.tables.users!.rows).toBeGreaterThan(0);
+      rmSync(archive.dir, { recursive: true, force: true });
     } finally {
       await t.close();
     }

@@ -208,7 +208,11 @@ async function documentKeysOnDisk(root: string): Promise<string[]> {
 }
 
 /** BACKUP_BEFORE_MIGRATE: a backup named after the time and the first pending migration, written before migrating. */
-export function backupBeforeMigrating(config: Config, database: Database): ((pending: string[]) => Promise<void>) | undefined {
+export function backupBeforeMigrating(
+  config: Config,
+  database: Database,
+  written: (file: string) => void = (file) => console.log(`Backup before migrating written to ${file}`),
+): ((pending: string[]) => Promise<void>) | undefined {
   const dir = config.backupBeforeMigrate;
   if (!dir) return undefined;
   return async (pending) => {
@@ -216,6 +220,6 @@ export function backupBeforeMigrating(config: Config, database: Database): ((pen
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(dir, `vaultline-before-${pending[0]}-${stamp}.tar.gz`);
     await writeBackup({ database, config }, file);
-    console.log(`Backup before migrating written to ${file}`);
+    written(file);
   };
 }
