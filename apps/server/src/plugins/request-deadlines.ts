@@ -81,7 +81,7 @@ function drain(incoming: IncomingMessage): void {
   let drained = 0;
   incoming.on('data', (chunk: Buffer) => {
     drained += chunk.length;
-    if (drained > DRAIN_LIMIT_BYTES) incoming.socket.destroy();
+    if (drained > DRAIN_LIMIT_BYTES) incoming.destroy();
   });
   incoming.resume();
 }
@@ -90,8 +90,9 @@ function drain(incoming: IncomingMessage): void {
 function bodyTooSlow(request: FastifyRequest, reply: FastifyReply): void {
   const incoming = request.raw;
   if (incoming.complete || incoming.destroyed) return;
+  // Destroying an unfinished request ends its connection (and works on injected requests, whose socket is a stand-in).
   if (reply.sent) {
-    incoming.socket.destroy();
+    incoming.destroy();
     return;
   }
   void reply.code(408).header('connection', 'close').send({ message: BODY_TOO_SLOW });
@@ -107,7 +108,10 @@ export const requestDeadlinesPlugin = fp(async (app, timeouts: ServerTimeouts) =
     if (incoming.complete) return done();
     const deadlineMs = request.routeOptions.config.bodyDeadline === 'upload' ? timeouts.uploadBodyMs : timeouts.bodyMs;
     const timer = setTimeout(() => bodyTooSlow(request, reply), deadlineMs);
-    incoming.once('close', () => clearTimeout(timer));
+    // 'end' once the body is read (or drained), 'close' when the connection goes: either way no deadline is left.
+    const clear = () => clearTimeout(timer);
+    incoming.once('end', clear);
+    incoming.once('close', clear);
     reply.raw.once('finish', () => {
       if (!incoming.complete && !incoming.destroyed) drain(incoming);
     });

@@ -134,6 +134,19 @@ describe('deposits', () => {
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, user.user.id))).toHaveLength(2);
   });
 
+  it('hashes a keyed body in any key order, and one nested 100,000 deep without failing (the unknown field is ignored)', async () => {
+    const user = await t.createUser();
+    const send = (payload: string, key: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/create', headers: { ...user.headers, 'content-type': 'application/json', 'idempotency-key': key }, payload });
+    const first = await send('{"amount":"12.00","note":{"b":1,"a":2}}', 'order-1');
+    expect(first.statusCode).toBe(201);
+    const reordered = await send('{"note":{"a":2,"b":1},"amount":"12.00"}', 'order-1');
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+    const nested = await send(`{"amount":"5.00","note":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, 'deep-1');
+    expect(nested.statusCode).toBe(201);
+    expect(await t.database.db.select().from(payments).where(eq(payments.userId, user.user.id))).toHaveLength(2);
+  });
+
   it('pays the referral bonus once, on the first confirmed deposit', async () => {
     const referrer = await t.createUser();
     const referred = await t.createUser({ referredById: referrer.user.id });

@@ -10,24 +10,24 @@ import { AppError, badRequest } from '../../lib/errors';
 export const IDEMPOTENCY_RETENTION_HOURS = 48;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value as Record<string, unknown>)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
+/** Objects with their keys sorted, so key order does not change the hash; JSON.stringify walks the nesting, not JS recursion. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const object = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(object)
+      .sort()
+      .map((key) => [key, object[key]]),
+  );
 }
 
 export function requestHash(request: FastifyRequest): string {
+  const body = JSON.stringify(request.body ?? null, sortedKeys);
   return createHash('sha256')
     .update(`${request.method} ${request.routeOptions.url ?? request.url}\n`)
     .update(request.url)
     .update('\n')
-    .update(JSON.stringify(canonical(request.body ?? null)))
+    .update(body)
     .digest('hex');
 }
 
