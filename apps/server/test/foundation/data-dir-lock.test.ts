@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/db/data-dir-lock';
+import { embeddedOnly } from '../helpers/build-test-app';
 
 const LOCK_MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/data-dir-lock.ts');
 
@@ -44,7 +45,7 @@ function refusal(dataDir: string): DataDirInUseError {
   throw new Error('the lock was taken');
 }
 
-describe('one process per data directory', { timeout: 60_000 }, () => {
+describe('one process per data directory', { ...embeddedOnly, timeout: 60_000 }, () => {
   it('refuses a directory another live process holds, in one line naming it and the pid; takes it once that process was killed', async () => {
     const dataDir = tempDir();
     const child = await holder(dataDir);

@@ -12,12 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shippedMigrations, wrapPglite } from '../../src/db/client';
+import { openDatabase, shippedMigrations, wrapPglite } from '../../src/db/client';
 import { lockDataDir } from '../../src/db/data-dir-lock';
 import { migrateDatabase, MigrationRefusedError } from '../../src/db/migrations';
 import { backupBeforeMigrating } from '../../src/services/platform/backup';
 import { openArchive } from '../../src/services/platform/restore';
-import { buildTestApp } from '../helpers/build-test-app';
+import { buildTestApp, embeddedOnly } from '../helpers/build-test-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'vaultline-migrate-test-'));
@@ -28,7 +28,7 @@ async function recordNewerMigration(db: Parameters<typeof migrateDatabase>[0]['d
   await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${Date.now() + 86_400_000})`);
 }
 
-describe('migration status', () => {
+describe('migration status', embeddedOnly, () => {
   it('lists what is pending, refuses a database a newer build migrated, and backs up first only a database with data', async () => {
     const shipped = (await shippedMigrations()).map((migration) => migration.tag);
     const empty = wrapPglite(await PGlite.create());
@@ -108,8 +108,8 @@ interface Run {
   stderr: string;
 }
 
-function npmScript(script: 'migrate' | 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<Run> {
-  const entry = path.join(ROOT, `apps/server/src/cli/${script}.ts`);
+function npmScript(script: 'migrate' | 'backup' | 'restore' | 'server', args: string[], env: Record<string, string>): Promise<Run> {
+  const entry = path.join(ROOT, script === 'server' ? 'apps/server/src/server.ts' : `apps/server/src/cli/${script}.ts`);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
       cwd: ROOT,
@@ -124,7 +124,7 @@ function npmScript(script: 'migrate' | 'backup' | 'restore', args: string[], env
   });
 }
 
-describe('the operator commands on the embedded database', { timeout: 180_000 }, () => {
+describe('the operator commands on the embedded database', { ...embeddedOnly, timeout: 180_000 }, () => {
   it('migrate --check, migrate, backup, restore: exit codes and one-line refusals', async () => {
     const dataDir = path.join(work, 'source');
     const check = await npmScript('migrate', ['--check'], { DATA_DIR: dataDir });
@@ -166,5 +166,13 @@ describe('the operator commands on the embedded database', { timeout: 180_000 },
     expect(restored.stdout).toMatch(/Ledger check OK/);
     const again = await npmScript('restore', [archive], { DATA_DIR: target, SECRET_KEY: secretKey });
     expect(again).toMatchObject({ code: 1, stderr: 'DATA_DIR already holds a database: restore into an empty DATA_DIR.\n' });
+
+    // A newer build migrated it: this build's server and migrate refuse in one line, touching nothing.
+    const database = await openDatabase({ dataDir: target });
+    await recordNewerMigration(database.db);
+    await database.close();
+    const newer = 'The database was migrated by a newer build of Vaultline (1 migration this build does not ship): run that build or a newer one, or restore a backup taken before the upgrade.\n';
+    expect(await npmScript('migrate', [], { DATA_DIR: target, SECRET_KEY: secretKey })).toMatchObject({ code: 1, stderr: newer });
+    expect(await npmScript('server', [], { DATA_DIR: target, SECRET_KEY: secretKey, PORT: '0', WEB_DIST_DIR: 'none' })).toMatchObject({ code: 1, stderr: newer });
   });
 });

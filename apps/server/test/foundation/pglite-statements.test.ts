@@ -6,7 +6,7 @@ import { isInvalidText, isUniqueViolation } from '../../src/db/errors';
 import { MAX_PREPARED_STATEMENTS, withPreparedStatements } from '../../src/db/pglite-statements';
 import { selectRows } from '../../src/db/rows';
 import { plans } from '../../src/db/schema';
-import { openTestDatabase } from '../helpers/build-test-app';
+import { embeddedOnly, openTestDatabase } from '../helpers/build-test-app';
 
 /** The statements PostgreSQL holds prepared in the embedded database's one session. */
 async function preparedTexts(database: Database): Promise<string[]> {
@@ -16,7 +16,7 @@ async function preparedTexts(database: Database): Promise<string[]> {
 
 const plan = (name: string) => ({ id: crypto.randomUUID(), name, roiBasisPoints: 800, minCents: 100, maxCents: 1000, durationSeconds: 3600 });
 
-describe('db/pglite-statements: the embedded database prepares each statement once (ADR 0022)', () => {
+describe('db/pglite-statements: the embedded database prepares each statement once (ADR 0022)', embeddedOnly, () => {
   let database: Database;
   beforeAll(async () => {
     // The embedded database on either run of the server suites (this is about PGlite only).
@@ -69,7 +69,7 @@ describe('db/pglite-statements: the embedded database prepares each statement on
   });
 });
 
-describe('withPreparedStatements on a bare PGlite', () => {
+describe('withPreparedStatements on a bare PGlite', embeddedOnly, () => {
   let client: PGlite;
   beforeAll(async () => {
     client = await PGlite.create();

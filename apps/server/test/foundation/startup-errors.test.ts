@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { needsPostgres } from '../helpers/build-test-app';
+import { embeddedOnly, needsPostgres } from '../helpers/build-test-app';
 import { startServer } from '../proof/proc';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -44,7 +44,7 @@ async function refusal(env: Record<string, string>): Promise<string> {
 }
 
 describe('one line for a bad setting', { timeout: 120_000 }, () => {
-  it('DATABASE_URL: another scheme, not a URL, nobody listening, an unknown host', async () => {
+  it('DATABASE_URL: another scheme, not a URL, nobody listening, an unknown host', embeddedOnly, async () => {
     expect(await refusal({ DATABASE_URL: 'mysql://root:secret@127.0.0.1/app' })).toBe(
       'DATABASE_URL must start with postgres:// or postgresql://, not mysql://: only PostgreSQL is supported (unset it for the embedded database).',
     );
@@ -72,7 +72,7 @@ describe('one line for a bad setting', { timeout: 120_000 }, () => {
     );
   });
 
-  it('DATA_DIR that is a file, or under a file; REDIS_URL that nobody answers', async () => {
+  it('DATA_DIR that is a file, or under a file; REDIS_URL that nobody answers', embeddedOnly, async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'vaultline-file-')), 'plain.txt');
     writeFileSync(file, 'x');
     expect(await refusal({ DATA_DIR: file })).toBe(`DATA_DIR ${file} is not a directory: point DATA_DIR at a directory (it is created when missing).`);
@@ -82,7 +82,7 @@ describe('one line for a bad setting', { timeout: 120_000 }, () => {
     );
   });
 
-  it('TRUST_PROXY that is neither a hop count nor addresses', async () => {
+  it('TRUST_PROXY that is neither a hop count nor addresses', embeddedOnly, async () => {
     expect(await refusal({ TRUST_PROXY: '10.0.0.0/33' })).toBe(
       'TRUST_PROXY must be false, a hop count (1) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8): "10.0.0.0/33" has a prefix length outside 0-32.',
     );

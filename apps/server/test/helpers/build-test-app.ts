@@ -58,15 +58,23 @@ function adminUrl(url: string, database = 'postgres'): string {
 /** PostgreSQL is available (TEST_DATABASE_URL set): tests that need real concurrency can run. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
- * Options for a suite or test that needs PostgreSQL (real concurrency, several instances):
- * skipped without TEST_DATABASE_URL, and tagged, so `npm test` fails when it is set and the
- * test still did not run (scripts/test.mjs).
+ * With TEST_DATABASE_URL every server file runs twice: in the `server` project (embedded
+ * default) and in `server-pg` (PostgreSQL default). A test that does not use the default
+ * database needs only one of them.
  */
-export const needsPostgres = { skip: !onPostgres, tags: ['postgres'] };
+const inPostgresProject = process.env.VAULTLINE_TEST_DB === 'postgres';
+/**
+ * Options for a suite or test that needs PostgreSQL (real concurrency, several instances): it
+ * runs once, in server-pg; skipped without TEST_DATABASE_URL, and tagged, so `npm test` fails
+ * when it is set and the test ran in neither project (scripts/test.mjs).
+ */
+export const needsPostgres = { skip: !onPostgres || !inPostgresProject, tags: ['postgres'] };
 /** The same for a test that also needs Redis (REDIS_URL). */
-export const needsRedis = { skip: !onPostgres || !process.env.REDIS_URL, tags: ['postgres', 'redis'] };
+export const needsRedis = { skip: !onPostgres || !inPostgresProject || !process.env.REDIS_URL, tags: ['postgres', 'redis'] };
+/** A test of its own embedded database, or of none (settings, processes, files): once, in the `server` project. */
+export const embeddedOnly = { skip: inPostgresProject };
 /** This suite's default database is PostgreSQL (the server-pg project) rather than PGlite. */
-const defaultPostgres = onPostgres && process.env.VAULTLINE_TEST_DB === 'postgres';
+const defaultPostgres = onPostgres && inPostgresProject;
 
 /**
  * A fresh database for one test file: PGlite copied from the migrated template, or, with

@@ -36,7 +36,7 @@ const SERVER = path.resolve(__dirname, '../../../../server/src');
 /** The server's refusal helpers (lib/errors.ts). */
 const REFUSALS = new Set(['badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict']);
 /** Server messages no person reads in the app: the health check's and the metrics endpoint's. */
-const NOT_SHOWN = new Set(['Database migrations are not applied yet', 'Database is unreachable', 'A valid metrics token is required']);
+const NOT_SHOWN = new Set(['Database is unreachable', 'The database was migrated by a newer build: roll this instance forward', 'A valid metrics token is required']);
 
 function serverFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
