@@ -1,16 +1,24 @@
 // `node scripts/build-server.mjs` (npm run build): bundles the server's TypeScript
 // (apps/server/src and the @app/shared sources it imports) into apps/server/dist/server.mjs,
-// which `npm start` runs instead of loading the sources through tsx (ADR 0010). Packages from
-// node_modules stay imports. start.mjs runs this again when the sources are newer.
-import { existsSync, renameSync, statSync, utimesSync } from 'node:fs';
+// which `npm start` runs instead of loading the sources through tsx (ADR 0010), and the
+// operator commands beside it (migrate.mjs, backup.mjs, restore.mjs, ledger-verify.mjs: the
+// image runs them without tsx). Packages from node_modules stay imports. start.mjs runs this
+// again when the sources are newer.
+import { existsSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(root, 'apps/server/src/server.ts');
 export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/server.mjs');
+const entries = {
+  server: 'apps/server/src/server.ts',
+  migrate: 'apps/server/src/cli/migrate.ts',
+  backup: 'apps/server/src/cli/backup.ts',
+  restore: 'apps/server/src/cli/restore.ts',
+  'ledger-verify': 'apps/server/src/cli/ledger-verify.ts',
+};
 
 const sources = ['apps/server/src', 'packages/shared/src', 'tsconfig.json', 'tsconfig.base.json', 'scripts/build-server.mjs'].map(
   (file) => path.join(root, file),
@@ -44,10 +52,12 @@ async function buildServer() {
   // bundle stale again.
   const sourcesAt = Math.max(...sources.map(newestMtime));
   const { build } = await import('esbuild');
-  const partial = `${SERVER_BUNDLE}.${process.pid}.partial`;
+  const distDir = path.dirname(SERVER_BUNDLE);
+  const partial = path.join(distDir, `.partial-${process.pid}`);
   await build({
-    entryPoints: [entry],
-    outfile: partial,
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
+    outdir: partial,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -56,8 +66,13 @@ async function buildServer() {
     banner: { js: '// Built by scripts/build-server.mjs from apps/server/src; do not edit.' },
     plugins: [sourceLocations],
   });
-  utimesSync(partial, new Date(), new Date(sourcesAt));
-  renameSync(partial, SERVER_BUNDLE);
+  // The server last: its time stamps the whole build as fresh.
+  for (const name of [...Object.keys(entries).filter((name) => name !== 'server'), 'server']) {
+    const built = path.join(partial, `${name}.mjs`);
+    utimesSync(built, new Date(), new Date(sourcesAt));
+    renameSync(built, path.join(distDir, `${name}.mjs`));
+  }
+  rmSync(partial, { recursive: true, force: true });
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) await buildServer();
