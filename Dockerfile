@@ -20,7 +20,8 @@ COPY apps/server apps/server
 COPY apps/web apps/web
 RUN npm run build
 
-# 2. The server's production dependencies only.
+# 2. The server's production dependencies only: no peers (TypeScript comes as viem's), no type
+#    declarations or source maps (85 MB of the 247 installed).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -29,8 +30,9 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace apps/server --include-workspace-root=false \
- && rm -rf node_modules/@app /root/.npm
+RUN npm ci --omit=dev --omit=peer --ignore-scripts --no-audit --no-fund --workspace apps/server --include-workspace-root=false \
+ && rm -rf node_modules/@app /root/.npm \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
 
 # 3. What runs: Node, the bundles, the migrations, the built web app. No compiler, no sources, no secrets.
 FROM node:20-bookworm-slim

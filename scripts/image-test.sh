@@ -70,7 +70,8 @@ db_url=$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process
 psql "$admin_url" -qc "create database $db"
 container=$(buildah from --pull=never "$IMAGE")
 cleanup() {
-  [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null || true
+  # The server runs in a process group of its own (setsid): buildah does not pass signals on.
+  if [ -n "${server_pid:-}" ]; then kill -TERM -- "-$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   buildah rm "$container" >/dev/null 2>&1 || true
   psql "$admin_url" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true
 }
@@ -79,7 +80,8 @@ run() { buildah run --isolation chroot --network host --env "DATABASE_URL=$db_ur
 run node apps/server/dist/migrate.mjs
 run node apps/server/dist/migrate.mjs --check
 run whoami | grep -qx node || { echo 'the server would run as root'; exit 1; }
-run node --max-semi-space-size=8 apps/server/dist/server.mjs >/tmp/vaultline-image-server.log 2>&1 &
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then echo "port $PORT is taken: set IMAGE_TEST_PORT"; exit 1; fi
+setsid bash -c "$(declare -f run); $(declare -p container db_url PORT); run node --max-semi-space-size=8 apps/server/dist/server.mjs" >/tmp/vaultline-image-server.log 2>&1 &
 server_pid=$!
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$PORT/api/ready" >/dev/null 2>&1 && break

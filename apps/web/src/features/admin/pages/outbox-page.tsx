@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { RotateCw } from 'lucide-react';
+import { RotateCw, Send } from 'lucide-react';
 import { ADMIN_MESSAGES, OUTBOX_STATUSES, type OutboxItem, type OutboxStatusName } from '@app/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -67,7 +67,8 @@ function OutboxRow({ item }: { item: OutboxItem }) {
                 }
               }}
             >
-              <RotateCw className="size-4" aria-hidden /> {item.status === 'restored' ? t('outboxPage.send') : t('outboxPage.retry')}
+              {item.status === 'restored' ? <Send className="size-4" aria-hidden /> : <RotateCw className="size-4" aria-hidden />}
+              {item.status === 'restored' ? t('outboxPage.send') : t('outboxPage.retry')}
             </Button>
           )}
         </div>
