@@ -5,6 +5,7 @@ import type { App } from '../plugins/types';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
+import { MigrationRefusedError, migrateDatabase } from '../db/migrations';
 import { ensureAdmin, findUserByEmail, insertUser } from '../services/auth/accounts';
 import { createSession } from '../services/auth/sessions';
 import { getSettings, putSettings } from '../services/platform/settings';
@@ -131,7 +132,7 @@ async function main() {
   // The embedded database is this process's alone: beside a running server this stops at once,
   // naming it (stop the server, run the demo, start it again).
   const database = await openDatabase(config);
-  await database.migrate();
+  await migrateDatabase(database);
   const app = await buildApp({ config: { ...config, runJobs: false, logLevel: 'warn' }, database });
   await app.ready();
   const created = await seedDemo(app, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
@@ -150,7 +151,7 @@ A first sign-in from a new browser asks for a code sent by email. Without SMTP_U
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(error instanceof DataDirInUseError ? error.message : error);
+    console.error(error instanceof DataDirInUseError || error instanceof MigrationRefusedError ? error.message : error);
     process.exit(1);
   });
 }

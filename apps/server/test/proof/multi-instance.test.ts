@@ -23,7 +23,8 @@ import { BTC, fund } from '../money/helpers';
 if (!onPostgres) console.log('multi-instance tests skipped: TEST_DATABASE_URL is not set (they need PostgreSQL)');
 
 const SEED = process.env.MULTI_SEED ? Number(process.env.MULTI_SEED) : Math.floor(Math.random() * 2 ** 31);
-const OPERATIONS = Number(process.env.MULTI_OPS ?? 10_000);
+/** 2,000 in `npm test`; `npm run test:proof` (CI) runs 10,000. */
+const OPERATIONS = Number(process.env.MULTI_OPS ?? 2_000);
 const CLIENTS = 32;
 const TIME_BUDGET_MS = Number(process.env.MULTI_TIME_BUDGET_MS ?? 300_000);
 const DAY = 24 * 3600 * 1000;

@@ -1,10 +1,11 @@
 import { aliasedTable, and, count, desc, eq, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { applyBasisPoints, DAY_MS, formatCents, PENDING_QUEUES, STAFF_HOME_AUDIT_ENTRIES, WITHDRAWAL_FLAG_BUSINESS_DAYS, type PendingQueue, type StaffHome } from '@app/shared';
+import { applyBasisPoints, formatCents, PENDING_QUEUES, STAFF_HOME_AUDIT_ENTRIES, WITHDRAWAL_FLAG_BUSINESS_DAYS, type PendingQueue, type StaffHome } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { approvalRequests, auditLog, investments, kycSubmissions, payments, users, withdrawals, type AccountKind } from '../../db/schema';
 import { accountTotals } from '../../ledger/reads';
+import { overdueBefore } from '../platform/business-days';
 
 /** Each staff queue: its table, the condition of a waiting request and when it came in. */
 const QUEUES: Record<PendingQueue, { table: PgTable; waiting: SQL; since: PgColumn }> = {
@@ -14,34 +15,6 @@ const QUEUES: Record<PendingQueue, { table: PgTable; waiting: SQL; since: PgColu
   kyc: { table: kycSubmissions, waiting: eq(kycSubmissions.status, 'Pending'), since: kycSubmissions.submittedAt },
   approvals: { table: approvalRequests, waiting: eq(approvalRequests.status, 'Pending'), since: approvalRequests.requestedAt },
 };
-
-const isWeekday = (dayStart: number) => {
-  const weekday = new Date(dayStart).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
-
-/**
- * The earliest instant from which `businessDays` business days (weekdays, UTC) have passed by
- * `now`: a request that came in before it has waited longer, and is overdue (the withdrawal
- * queue's flag, applied to every queue).
- */
-export function overdueBefore(now: Date, businessDays = WITHDRAWAL_FLAG_BUSINESS_DAYS): Date {
-  let remaining = businessDays * DAY_MS;
-  let cursor = now.getTime();
-  while (remaining > 0) {
-    const dayStart = Math.floor((cursor - 1) / DAY_MS) * DAY_MS;
-    if (isWeekday(dayStart)) {
-      const taken = Math.min(remaining, cursor - dayStart);
-      remaining -= taken;
-      cursor -= taken;
-    } else {
-      cursor = dayStart;
-    }
-  }
-  // A weekend just before it adds no business time: waiting since then is not yet overdue.
-  while (cursor % DAY_MS === 0 && !isWeekday(cursor - DAY_MS)) cursor -= DAY_MS;
-  return new Date(cursor);
-}
 
 async function queueSummary(db: DbOrTx, queue: PendingQueue, now: Date, deadline: Date): Promise<StaffHome['queues'][number]> {
   const source = QUEUES[queue];

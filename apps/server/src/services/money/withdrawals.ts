@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { DAY_MS, formatCents, formatUsd, WITHDRAWAL_FLAG_BUSINESS_DAYS, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery, type PayoutProof } from '@app/shared';
+import { formatCents, formatUsd, withdrawalFeeCents, SELF_APPROVAL_MESSAGE, type ApprovalView, type FeeScheduleView, type WithdrawalStatus, type WithdrawalView, type WithdrawalAsset, type WithdrawalAnswer, type WithdrawalDecisionAnswer, type StaffQueueQuery, type PayoutProof } from '@app/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { approvalRequests, users, withdrawals, type UserRow, type WithdrawalRow } from '../../db/schema';
@@ -19,44 +19,10 @@ import type { Settings } from '@app/shared';
 import { getSettings, settingsFromText, storedSettingsText } from '../platform/settings';
 import { caseListText, ownerJsonText, pendingQueue, requestForViewer } from '../platform/requests';
 import type { SessionUser } from '../auth/sessions';
-
-
-
-/**
- * Weekdays among the first r days (0-7) of a week that starts on a Thursday, as day 0 since the
- * epoch (1970-01-01) did: Thu, Fri, Sat, Sun, Mon, Tue, Wed.
- */
-const WEEKDAYS_BEFORE = [0, 1, 2, 2, 2, 3, 4, 5];
-
-/** Milliseconds that fall on weekdays (UTC) from the epoch to `ms` (negative before it). */
-function businessMsSinceEpoch(ms: number): number {
-  const day = Math.floor(ms / DAY_MS);
-  const week = Math.floor(day / 7);
-  const dayOfWeek = day - week * 7;
-  const weekdayToday = WEEKDAYS_BEFORE[dayOfWeek + 1]! > WEEKDAYS_BEFORE[dayOfWeek]!;
-  return (week * 5 + WEEKDAYS_BEFORE[dayOfWeek]!) * DAY_MS + (weekdayToday ? ms - day * DAY_MS : 0);
-}
-
-/**
- * Milliseconds between two instants that fall on weekdays (UTC). In constant time: the queue
- * computes it for every case it shows, and a day-by-day walk cost a 400-day-old case 400 steps.
- */
-export function businessMsBetween(from: Date, to: Date): number {
-  return businessMsFromTo(from.getTime(), to.getTime());
-}
-
-function businessMsFromTo(fromMs: number, toMs: number): number {
-  if (toMs <= fromMs) return 0;
-  return businessMsSinceEpoch(toMs) - businessMsSinceEpoch(fromMs);
-}
+import { pastBusinessDays } from '../platform/business-days';
 
 export function isOverdue(requestDate: Date, now: Date, status: WithdrawalStatus): boolean {
-  return status === 'Pending' && pendingPastDue(requestDate.getTime(), now.getTime());
-}
-
-/** A pending request made at `requestMs` is overdue at `nowMs` (epoch milliseconds). */
-function pendingPastDue(requestMs: number, nowMs: number): boolean {
-  return businessMsFromTo(requestMs, nowMs) > WITHDRAWAL_FLAG_BUSINESS_DAYS * DAY_MS;
+  return status === 'Pending' && pastBusinessDays(requestDate.getTime(), now.getTime());
 }
 
 /** Whole hours from `requestMs` to `nowMs`, never negative. */
@@ -229,7 +195,7 @@ export async function listPendingWithdrawals(deps: AppDeps, query: StaffQueueQue
     const payout = row.payout && payoutView(...row.payout, row.asset, settings.explorerTxUrl);
     const approval = approvals.get(row.queueId);
     return (
-      `,"ageHours":${ageHoursOf(row.requestMs, nowMs)},"overdue":${pendingPastDue(row.requestMs, nowMs)}` +
+      `,"ageHours":${ageHoursOf(row.requestMs, nowMs)},"overdue":${pastBusinessDays(row.requestMs, nowMs)}` +
       `,"payout":${payout ? JSON.stringify(payout) : 'null'},"payoutOnChain":${payoutOnChain(row.asset)}` +
       `,"needsTwoApprovers":${row.amountCents > settings.fourEyesThresholdCents},"secondApproval":${approval ? JSON.stringify(approval) : 'null'}`
     );

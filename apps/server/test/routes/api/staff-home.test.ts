@@ -4,7 +4,7 @@ import { DAY_MS, STAFF_HOME_AUDIT_ENTRIES, type StaffHome } from '@app/shared';
 import { payments } from '../../../src/db/schema';
 import { creditDeposit, holdForWithdrawal } from '../../../src/ledger';
 import { recordAudit } from '../../../src/services/platform/audit';
-import { overdueBefore } from '../../../src/services/admin/staff-home';
+import { overdueBefore } from '../../../src/services/platform/business-days';
 import { isOverdue } from '../../../src/services/money/withdrawals';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app';
 import { insertPendingKyc } from '../../helpers/kyc-calls';
