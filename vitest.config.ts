@@ -12,6 +12,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is the cores less one: one file at a time on two cores, while the server
+    // files spend much of their time waiting on PostgreSQL, timers and child processes.
+    maxWorkers: 2,
     // Tests that need a service: scripts/test.mjs fails the run when its URL is set and they were skipped.
     tags: [
       { name: 'postgres', description: 'needs PostgreSQL (TEST_DATABASE_URL)' },
