@@ -108,7 +108,7 @@ test('a successful profile save clears the form error; its toast lies inside a 3
   await page.screenshot({ path: `${SHOTS}/toast-360.png` });
   await shots(page, 'profile-saved');
   // The same toast on a laptop, where it sits top right below the header.
-  await saved.click();
+  await saved.getByRole('button', { name: 'close' }).click();
   await expect(saved).toHaveCount(0);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.evaluate(() => window.scrollTo(0, 0));
