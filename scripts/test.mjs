@@ -51,9 +51,9 @@ const ran = (status) => status === 'passed' || status === 'failed';
  * Skipped results of tests that ran in the other project (PostgreSQL-only tests in `server`,
  * embedded-only ones in `server-pg`): they were meant to run once, so they are not skipped.
  */
-function ranInAnotherProject(report) {
+function ranInAnotherProject(outcomes) {
   let count = 0;
-  for (const statuses of outcomesByTest(report).values()) {
+  for (const statuses of outcomes.values()) {
     if (statuses.some(ran)) count += statuses.filter((status) => !ran(status)).length;
   }
   return count;
@@ -63,9 +63,8 @@ function ranInAnotherProject(report) {
  * What was meant to run and did not: tests tagged for a service whose URL is set but run in
  * no project, and, with TEST_DATABASE_URL, server suites that did not run a second time (project server-pg).
  */
-function meantToRun(report) {
+function meantToRun(report, outcomes) {
   const problems = [];
-  const outcomes = outcomesByTest(report);
   const wanted = [
     ['postgres', 'TEST_DATABASE_URL'],
     ['redis', 'REDIS_URL'],
@@ -103,10 +102,11 @@ const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   results.passed += vitest.numPassedTests;
   results.failed += vitest.numFailedTests;
-  results.skipped += vitest.numPendingTests + vitest.numTodoTests - ranInAnotherProject(vitest);
+  const outcomes = outcomesByTest(vitest);
+  results.skipped += vitest.numPendingTests + vitest.numTodoTests - ranInAnotherProject(outcomes);
   if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} vitest test(s)`);
   if (!vitestOk && vitest.numFailedTests === 0) check('vitest run (suite error)', false);
-  for (const problem of meantToRun(vitest)) check(problem, false);
+  for (const problem of meantToRun(vitest, outcomes)) check(problem, false);
 } else {
   check('vitest (no report)', false);
 }

@@ -84,6 +84,8 @@ export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 
 export class ConfigError extends Error {}
 
+const SECRET_KEY_FILE = 'secret.key';
+
 function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string, embedded: boolean, production: boolean): string {
   const fromEnv = env.SECRET_KEY?.trim();
   if (fromEnv) {
@@ -96,7 +98,7 @@ function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string, embedded: boolea
         'Set it to a random string of at least 32 characters, the same on every instance.',
     );
   }
-  const file = path.join(dataDir, 'secret.key');
+  const file = path.join(dataDir, SECRET_KEY_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const generated = randomBytes(32).toString('hex');
@@ -270,12 +272,20 @@ function withoutEmptyVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 /** WEB_DIST_DIR=none serves the API only (npm run dev, where Vite serves the pages). */
 const NO_WEB_DIST = 'none';
 
+const dataDirOf = (env: NodeJS.ProcessEnv) => path.resolve(env.DATA_DIR ?? './data');
+
+/** True when loading the configuration would make up a SECRET_KEY (embedded, none set, none kept in DATA_DIR yet). */
+export function wouldGenerateSecretKey(environment: NodeJS.ProcessEnv = process.env): boolean {
+  const env = withoutEmptyVariables(environment);
+  return !env.SECRET_KEY?.trim() && !env.DATABASE_URL && !existsSync(path.join(dataDirOf(env), SECRET_KEY_FILE));
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const env = withoutEmptyVariables(environment);
   const warnings: string[] = [];
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got ${env.PORT}`);
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const dataDir = dataDirOf(env);
   const databaseUrl = databaseUrlFrom(env);
   checkDataDir(dataDir);
   const production = env.NODE_ENV === 'production';

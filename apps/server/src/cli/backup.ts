@@ -7,7 +7,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { archiveCompression, writeBackup } from '../services/platform/backup';
-import { CommandRefusedError, runCli } from './run';
+import { CommandRefusedError, runCli, secondsSince } from './run';
 
 async function main(): Promise<number> {
   const [file, ...rest] = process.argv.slice(2);
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
     const manifest = await writeBackup({ database, config }, file);
     const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);
     console.log(
-      `Backup written to ${file}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.documents} documents, schema ${manifest.lastMigration}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `Backup written to ${file}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.documents} documents, schema ${manifest.lastMigration}, in ${secondsSince(started)}.`,
     );
     console.log(`Keep SECRET_KEY (fingerprint ${manifest.secretKeyFingerprint}) apart from the archive: a restore needs it, and the archive alone cannot read the documents.`);
     return 0;

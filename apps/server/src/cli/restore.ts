@@ -3,25 +3,22 @@
  * database DATABASE_URL names, whichever kind took it; checks the archive and SECRET_KEY
  * first, refuses a target holding data, then runs the ledger check (exit 0 when sound).
  */
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { formatUsd } from '@app/shared';
-import { loadConfig } from '../config';
+import { loadConfig, wouldGenerateSecretKey } from '../config';
 import { openDatabase } from '../db/client';
 import { verifyLedger } from '../ledger/verify';
 import { rawDocumentStore } from '../services/kyc/document-storage';
 import { checkSecretKey, openArchive, restoreArchive } from '../services/platform/restore';
-import { CommandRefusedError, runCli } from './run';
+import { CommandRefusedError, runCli, secondsSince } from './run';
 
 async function main(): Promise<number> {
   const [file, ...rest] = process.argv.slice(2);
   if (!file || rest.length > 0) throw new CommandRefusedError('Usage: npm run restore -- <file.tar.gz>');
   const { dir, manifest } = await openArchive(file);
   try {
-    // Embedded without SECRET_KEY, loading the configuration would make up a new key beside the restored data.
-    const dataDir = path.resolve(process.env.DATA_DIR?.trim() || 'data');
-    if (!process.env.SECRET_KEY?.trim() && !process.env.DATABASE_URL?.trim() && !existsSync(path.join(dataDir, 'secret.key'))) {
+    // Loading the configuration would otherwise make up a new key beside the restored data.
+    if (wouldGenerateSecretKey()) {
       throw new CommandRefusedError(`Set SECRET_KEY to the key this backup was taken with (fingerprint ${manifest.secretKeyFingerprint}).`);
     }
     const config = loadConfig();
@@ -31,7 +28,7 @@ async function main(): Promise<number> {
       const started = Date.now();
       const result = await restoreArchive(dir, manifest, { database, secretKey: config.secretKey, documents: rawDocumentStore({ config, db: database.db }) });
       console.log(
-        `Restored ${file} (taken ${manifest.takenAt} on ${manifest.database === 'pglite' ? 'the embedded database' : 'PostgreSQL'}): ${result.tables} tables, ${result.rows} rows, ${result.documents} documents, ${result.migrationsApplied} newer migration(s) applied, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        `Restored ${file} (taken ${manifest.takenAt} on ${manifest.database === 'pglite' ? 'the embedded database' : 'PostgreSQL'}): ${result.tables} tables, ${result.rows} rows, ${result.documents} documents, ${result.migrationsApplied} newer migration(s) applied, in ${secondsSince(started)}.`,
       );
       if (result.restoredEmails > 0) console.log(`${result.restoredEmails} email(s) were waiting: kept as "restored" in the outbox, sent only when staff send them.`);
       const report = await verifyLedger(database.db);

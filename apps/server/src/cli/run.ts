@@ -16,6 +16,11 @@ function isRefusal(error: unknown): boolean {
   return error instanceof DataDirInUseError || error instanceof MigrationRefusedError || error instanceof RestoreRefusedError || error instanceof CommandRefusedError;
 }
 
+/** Time since `startedMs`, to a tenth of a second, for a command's closing line. */
+export function secondsSince(startedMs: number): string {
+  return `${Math.round((Date.now() - startedMs) / 100) / 10} s`;
+}
+
 /** The one line a command that cannot run stops with. */
 export function cannotRunLine(name: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);

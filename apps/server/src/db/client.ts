@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { selectRows } from './rows';
 import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -26,7 +27,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations of `migrationsFolder` (default: those this build ships) not yet applied. */
   migrate(options?: { migrationsFolder?: string }): Promise<void>;
-  ping(): Promise<void>;
   /** Which shipped migrations are pending, and whether a newer build migrated this database. */
   migrationStatus(): Promise<MigrationStatus>;
   close(): Promise<void>;
@@ -67,14 +67,10 @@ export async function shippedMigrations(): Promise<ShippedMigration[]> {
  * a newer build. An empty database (no table yet) has everything pending.
  */
 export async function migrationStatus(db: DbOrTx): Promise<MigrationStatus> {
-  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as {
-    rows: { present: boolean }[];
-  };
-  let applied: number[] = [];
-  if (exists.rows[0]?.present) {
-    const result = (await db.execute(sql`select created_at::text as at from drizzle.__drizzle_migrations`)) as unknown as { rows: { at: string }[] };
-    applied = result.rows.map((row) => Number(row.at));
-  }
+  const [journal] = await selectRows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const applied = journal?.present
+    ? (await selectRows<{ at: string }>(db, sql`select created_at::text as at from drizzle.__drizzle_migrations`)).map((row) => Number(row.at))
+    : [];
   const all = await shippedMigrations();
   const lastApplied = Math.max(0, ...applied);
   const lastShipped = all.at(-1)?.when ?? 0;
@@ -91,9 +87,6 @@ export function wrapPglite(client: PGlite, { preparedStatements = true } = {}): 
     db,
     kind: 'pglite',
     migrate: (options) => migratePglite(db as never, { migrationsFolder: options?.migrationsFolder ?? MIGRATIONS_DIR }),
-    ping: async () => {
-      await client.query('select 1');
-    },
     migrationStatus: () => migrationStatus(db),
     close: () => client.close(),
   };
@@ -212,9 +205,6 @@ export function openPostgres(url: string, poolSize = 10, options: { queryTimeout
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         await client.end().catch(() => {});
       }
-    },
-    ping: async () => {
-      await pool.query('select 1');
     },
     migrationStatus: () => migrationStatus(db),
     close: async () => {

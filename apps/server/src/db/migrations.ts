@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, MigrationStatus } from './client';
+import { selectRows } from './rows';
 
 /** A database this build must not touch, in one line. */
 export class MigrationRefusedError extends Error {
@@ -40,8 +41,8 @@ export async function migrateDatabase(database: Database, options: MigrateOption
 
 /** A database with users in it: a fresh one (nothing applied, or only the first migrations on an empty install) needs no backup. */
 async function holdsData(database: Database): Promise<boolean> {
-  const table = (await database.db.execute(sql`select to_regclass('public.users') is not null as present`)) as unknown as { rows: { present: boolean }[] };
-  if (!table.rows[0]?.present) return false;
-  const users = (await database.db.execute(sql`select exists (select 1 from users) as any`)) as unknown as { rows: { any: boolean }[] };
-  return Boolean(users.rows[0]?.any);
+  const [table] = await selectRows<{ present: boolean }>(database.db, sql`select to_regclass('public.users') is not null as present`);
+  if (!table?.present) return false;
+  const [users] = await selectRows<{ any: boolean }>(database.db, sql`select exists (select 1 from users) as any`);
+  return Boolean(users?.any);
 }

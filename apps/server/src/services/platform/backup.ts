@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { migrationStatus, shippedMigrations, type Database, type Tx } from '../../db/client';
+import { migrationStatus, shippedMigrations, type Database, type DbOrTx, type Tx } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { documentsRoot } from '../kyc/document-storage';
 
@@ -156,14 +156,19 @@ async function stage(source: BackupSource, staging: string): Promise<BackupManif
   };
 }
 
-/** The app's tables, sessions and stored documents left out, in name order. */
-export async function backedUpTables(tx: Tx | Database['db']): Promise<string[]> {
+/** Every table of the app's schema (`public`), in name order. */
+export async function appTables(db: DbOrTx): Promise<string[]> {
   const rows = await selectRows<{ name: string }>(
-    tx,
+    db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
   );
-  return rows.map((row) => row.name).filter((name) => !TABLES_LEFT_OUT.includes(name) && name !== DOCUMENTS_TABLE);
+  return rows.map((row) => row.name);
+}
+
+/** The app's tables, sessions and stored documents left out, in name order. */
+export async function backedUpTables(db: DbOrTx): Promise<string[]> {
+  return (await appTables(db)).filter((name) => !TABLES_LEFT_OUT.includes(name) && name !== DOCUMENTS_TABLE);
 }
 
 /** One table as JSON lines, read through a cursor so a large table never sits in memory whole. */

@@ -20,6 +20,7 @@ import { MIGRATIONS_DIR, shippedMigrations, type Database, type Tx } from '../..
 import { selectRows } from '../../db/rows';
 import type { DocumentStore } from '../kyc/document-storage';
 import {
+  appTables,
   archiveCompression,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -155,11 +156,8 @@ export async function restoreArchive(dir: string, manifest: BackupManifest, targ
       throw new RestoreRefusedError(`Restoring needs a PostgreSQL superuser role (to load rows with triggers held off): ${(error as Error).message}`);
     });
     // What the migrations seeded (plans, settings, counters) is in the archive as it was then.
-    const present = await selectRows<{ name: string }>(
-      tx,
-      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`,
-    );
-    if (present.length > 0) await tx.execute(sql`truncate ${sql.join(present.map((row) => sql.identifier(row.name)), sql`, `)}`);
+    const present = await appTables(tx);
+    if (present.length > 0) await tx.execute(sql`truncate ${sql.join(present.map((name) => sql.identifier(name)), sql`, `)}`);
     for (const table of Object.keys(manifest.tables).sort()) rows += await loadTable(tx, table, path.join(dir, tableFile(table)));
     const sequences = JSON.parse(await readFile(path.join(dir, SEQUENCES_FILE), 'utf8')) as Record<string, string | null>;
     for (const [name, lastValue] of Object.entries(sequences)) {
